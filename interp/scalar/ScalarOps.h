@@ -1,0 +1,202 @@
+//===- ScalarOps.h - Bit-exact scalar semantics of arith and math -*- C++ -*-===//
+//
+// Every scalar computation of the interpreter goes through this file: the
+// element ops of `arith` and `math`, on raw bit patterns. Values are held as
+// uint64_t: an integer keeps its low bitWidth bits (zero-extended, i1 is 0 or
+// 1), a float keeps its IEEE (or f8/bf16) encoding in the low bits.
+//
+// Two implementations exist for each op:
+//  - the exact path evaluates with APInt/APFloat exactly as MLIR's constant
+//    folders do (round to the op's type after every op; libm for
+//    transcendental f32/f64 functions, as the math folders call it);
+//  - the fast path computes natively (and, for f16/bf16, in f32 where a
+//    single f32 operation followed by one rounding to the narrow type is
+//    provably the correctly rounded result: +, -, *, /, sqrt with p32 >= 2p+2).
+// A unit test runs both on many operands; they must agree bit for bit, except
+// that two NaNs compare equal whatever their payloads.
+//
+// Undefined behaviour (integer division by zero, signed division overflow,
+// shift amounts not below the bit width, out-of-range float-to-int
+// conversions) is not a crash: the op yields 0 and reports the kind.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_SCALAR_SCALAROPS_H
+#define REF_SCALAR_SCALAROPS_H
+
+#include "interp/support/DType.h"
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+
+namespace ref {
+
+enum class ScalarOpcode : uint8_t {
+  // Integer binary (type = operand = result type).
+  AddI,
+  SubI,
+  MulI,
+  DivSI,
+  DivUI,
+  RemSI,
+  RemUI,
+  CeilDivSI,
+  CeilDivUI,
+  FloorDivSI,
+  AndI,
+  OrI,
+  XOrI,
+  ShLI,
+  ShRSI,
+  ShRUI,
+  MaxSI,
+  MaxUI,
+  MinSI,
+  MinUI,
+  MulHiSI, // high half of arith.mulsi_extended
+  MulHiUI, // high half of arith.mului_extended
+  IPowI,   // math.ipowi
+  // Integer unary.
+  AbsI,
+  CtPop,
+  CtLz,
+  CtTz,
+  // Float binary.
+  AddF,
+  SubF,
+  MulF,
+  DivF,
+  RemF,
+  MaximumF, // NaN-propagating, -0 < +0
+  MinimumF,
+  MaxNumF, // NaN-ignoring (IEEE maxNum)
+  MinNumF,
+  PowF,
+  Atan2,
+  CopySign,
+  // Float unary.
+  NegF,
+  AbsF,
+  Exp,
+  Exp2,
+  ExpM1,
+  Log,
+  Log2,
+  Log10,
+  Log1p,
+  Sqrt,
+  Rsqrt,
+  Cbrt,
+  Tanh,
+  Sinh,
+  Cosh,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Erf,
+  Floor,
+  Ceil,
+  Round,     // half away from zero
+  RoundEven, // half to even
+  Trunc,
+  // Float ternary.
+  Fma,
+  // Any type: select(cond:i1 in a, b, c); `type` is the type of b and c.
+  Select,
+  // Comparisons: `type` is the operand type, result is i1. `predicate` holds
+  // the arith::CmpIPredicate / arith::CmpFPredicate value.
+  CmpI,
+  CmpF,
+  // Casts: `type` is the source type, `resultType` the destination.
+  ExtSI,
+  ExtUI,
+  TruncI,
+  IndexCast,   // sign-extends or truncates
+  IndexCastUI, // zero-extends or truncates
+  SIToFP,
+  UIToFP,
+  FPToSI,
+  FPToUI,
+  ExtF,
+  TruncF,
+  Bitcast,
+  // Keep last.
+  Copy, // result = a
+};
+
+/// Kinds of undefined behaviour a scalar op can hit.
+enum class UBKind : uint8_t {
+  None,
+  DivisionByZero,
+  SignedDivisionOverflow, // INT_MIN / -1 and INT_MIN % -1
+  ShiftOutOfRange,
+  FPToIntOutOfRange, // NaN, inf, or a value the result type cannot hold
+};
+llvm::StringRef ubKindName(UBKind k);
+
+/// Predicates in the numbering of arith::CmpIPredicate.
+enum class CmpIPred : uint8_t { eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge };
+/// Predicates in the numbering of arith::CmpFPredicate.
+enum class CmpFPred : uint8_t {
+  AlwaysFalse,
+  OEQ,
+  OGT,
+  OGE,
+  OLT,
+  OLE,
+  ONE,
+  ORD,
+  UEQ,
+  UGT,
+  UGE,
+  ULT,
+  ULE,
+  UNE,
+  UNO,
+  AlwaysTrue
+};
+
+/// A fully typed scalar op.
+struct ScalarOpDesc {
+  ScalarOpcode op;
+  DType type;       // operand type (for Select: type of the two values)
+  DType resultType; // equals `type` except for casts and comparisons
+  uint8_t predicate = 0;
+};
+
+/// The number of value operands the op reads (1, 2 or 3).
+unsigned numOperands(ScalarOpcode op);
+llvm::StringRef opcodeName(ScalarOpcode op);
+/// Whether the op is defined for this operand/result type combination.
+bool isSupported(const ScalarOpDesc &d);
+
+/// Exact reference evaluation (APInt / APFloat).
+uint64_t evalExact(const ScalarOpDesc &d, uint64_t a, uint64_t b, uint64_t c,
+                   UBKind &ub);
+
+/// A batch kernel: computes n lanes. Returns the first lane that hit undefined
+/// behaviour (with its kind in `ub`), or -1. Lanes with UB produce 0.
+using BatchFn = int (*)(const ScalarOpDesc &d, uint64_t *dst,
+                        const uint64_t *a, const uint64_t *b,
+                        const uint64_t *c, int n, UBKind &ub);
+
+/// The fastest implementation available for `d` (falls back to the exact
+/// path for exotic types).
+BatchFn selectFast(const ScalarOpDesc &d);
+/// The exact path as a batch kernel.
+BatchFn selectExact(const ScalarOpDesc &d);
+
+// Conversions used across the interpreter (exact, round to nearest even).
+double floatBitsToDouble(uint64_t bits, DType t);
+/// Rounds a double to `t` once (correctly rounded from the double value).
+uint64_t doubleToFloatBits(double v, DType t);
+/// Reads/writes a float of any dtype as an APFloat.
+llvm::APFloat toAPFloat(uint64_t bits, DType t);
+uint64_t fromAPFloat(const llvm::APFloat &f);
+
+} // namespace ref
+
+#endif // REF_SCALAR_SCALAROPS_H

@@ -1,0 +1,131 @@
+//===- Tensor.h - Dense row-major tensors -------------------------*- C++ -*-===//
+//
+// A tensor value: element type, shape and a row-major byte buffer, plus an
+// optional per-element "never written" mask for tensors that come from
+// `tensor.empty`. Free of MLIR (see DType.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_SUPPORT_TENSOR_H
+#define REF_SUPPORT_TENSOR_H
+
+#include "interp/support/DType.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ref {
+
+using Shape = llvm::SmallVector<int64_t, 4>;
+
+int64_t numElementsOf(llvm::ArrayRef<int64_t> shape);
+/// Row-major strides, in elements.
+Shape rowMajorStrides(llvm::ArrayRef<int64_t> shape);
+/// "2x3xf32" as iree-run-module spells a buffer view type.
+std::string shapeTypeString(llvm::ArrayRef<int64_t> shape, DType t);
+
+class Tensor {
+public:
+  Tensor() = default;
+  Tensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+
+  DType dtype() const { return dtype_; }
+  llvm::ArrayRef<int64_t> shape() const { return shape_; }
+  int64_t rank() const { return shape_.size(); }
+  int64_t dim(unsigned i) const { return shape_[i]; }
+  int64_t numElements() const { return numElements_; }
+  unsigned elementBytes() const { return elemBytes_; }
+
+  uint8_t *data() { return data_.data(); }
+  const uint8_t *data() const { return data_.data(); }
+  size_t byteSize() const { return data_.size(); }
+
+  /// Raw bits of element `i` (row-major linear index), zero-extended.
+  uint64_t load(int64_t i) const {
+    const uint8_t *p = data_.data() + i * elemBytes_;
+    switch (elemBytes_) {
+    case 1:
+      return *p;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case 4: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    default: {
+      uint64_t v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
+    }
+  }
+  void store(int64_t i, uint64_t bits) {
+    uint8_t *p = data_.data() + i * elemBytes_;
+    switch (elemBytes_) {
+    case 1:
+      *p = static_cast<uint8_t>(dtype_ == DType::I1 ? (bits & 1) : bits);
+      return;
+    case 2: {
+      uint16_t v = static_cast<uint16_t>(bits);
+      std::memcpy(p, &v, 2);
+      return;
+    }
+    case 4: {
+      uint32_t v = static_cast<uint32_t>(bits);
+      std::memcpy(p, &v, 4);
+      return;
+    }
+    default:
+      std::memcpy(p, &bits, 8);
+      return;
+    }
+  }
+
+  /// Linear index of a coordinate vector.
+  int64_t linearIndex(llvm::ArrayRef<int64_t> coords) const;
+  /// Coordinates of a linear index.
+  Shape coordinates(int64_t linear) const;
+
+  // Elements that came from `tensor.empty` and were never written. An empty
+  // mask means every element is defined.
+  bool hasUndef() const { return !undef_.empty(); }
+  bool isUndef(int64_t i) const { return !undef_.empty() && undef_[i]; }
+  void markAllUndef() { undef_.assign(numElements_, 1); }
+  void setDefined(int64_t i) {
+    if (!undef_.empty())
+      undef_[i] = 0;
+  }
+  void setUndef(int64_t i, bool u) {
+    if (undef_.empty()) {
+      if (!u)
+        return;
+      undef_.assign(numElements_, 0);
+    }
+    undef_[i] = u;
+  }
+  /// Drops the mask if every element is now defined.
+  void compactUndef();
+  int64_t firstUndef() const;
+
+  bool sameContents(const Tensor &other) const;
+
+private:
+  DType dtype_ = DType::I32;
+  Shape shape_;
+  int64_t numElements_ = 0;
+  unsigned elemBytes_ = 4;
+  std::vector<uint8_t> data_;
+  std::vector<uint8_t> undef_;
+};
+
+} // namespace ref
+
+#endif // REF_SUPPORT_TENSOR_H
