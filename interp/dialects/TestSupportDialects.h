@@ -1,0 +1,22 @@
+//===- TestSupportDialects.h - util, flow and check test ops -----*- C++ -*-===//
+
+#ifndef REF_DIALECTS_TESTSUPPORTDIALECTS_H
+#define REF_DIALECTS_TESTSUPPORTDIALECTS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "interp/dialects/UtilDialect.h.inc"
+#include "interp/dialects/FlowDialect.h.inc"
+#include "interp/dialects/CheckDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "interp/dialects/TestSupportOps.h.inc"
+
+#endif // REF_DIALECTS_TESTSUPPORTDIALECTS_H

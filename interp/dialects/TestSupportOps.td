@@ -1,0 +1,135 @@
+//===- TestSupportOps.td - IREE's test-support ops ---------*- tablegen -*-===//
+//
+// Minimal dialects that parse the ops IREE's e2e tests use to build inputs and
+// check results, exactly as IREE spells them: `util.unfoldable_constant`,
+// `util.optimization_barrier`, `flow.tensor.dynamic_constant` and the `check`
+// ops. Only the syntax and verifier rules the interpreter relies on are
+// declared; IREE's own definitions are the authority.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_TEST_SUPPORT_OPS
+#define REF_TEST_SUPPORT_OPS
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// util
+//===----------------------------------------------------------------------===//
+
+def Util_Dialect : Dialect {
+  let name = "util";
+  let cppNamespace = "::ref::util";
+  let summary = "The subset of IREE's util dialect used by e2e tests.";
+}
+
+def Util_UnfoldableConstantOp : Op<Util_Dialect, "unfoldable_constant"> {
+  let summary = "A constant the compiler may not fold.";
+  let description = [{
+    `%c = util.unfoldable_constant dense<[1, 2]> : tensor<2xi32>`; the result
+    type is the type of the attribute. The interpreter treats it as a constant.
+  }];
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs AnyType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Util_OptimizationBarrierOp : Op<Util_Dialect, "optimization_barrier", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Forwards its operands; stops the compiler from seeing through.";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+//===----------------------------------------------------------------------===//
+// flow
+//===----------------------------------------------------------------------===//
+
+def Flow_Dialect : Dialect {
+  let name = "flow";
+  let cppNamespace = "::ref::flow";
+  let summary = "The subset of IREE's flow dialect used by e2e tests.";
+}
+
+def Flow_TensorDynamicConstantOp : Op<Flow_Dialect, "tensor.dynamic_constant"> {
+  let summary = "A constant whose result type has dynamic dimensions.";
+  let description = [{
+    `%c = flow.tensor.dynamic_constant dense<[1, 2]> : tensor<2xi32> -> tensor<?xi32>`
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict $value `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// check
+//===----------------------------------------------------------------------===//
+
+def Check_Dialect : Dialect {
+  let name = "check";
+  let cppNamespace = "::ref::check";
+  let summary = "IREE's test assertions.";
+}
+
+class Check_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Check_Dialect, mnemonic, traits>;
+
+def Check_ExpectTrueOp : Check_Op<"expect_true"> {
+  let summary = "Checks that the operand is non-zero.";
+  let arguments = (ins AnySignlessInteger:$operand);
+  let assemblyFormat = "`(` $operand `)` attr-dict `:` type($operand)";
+}
+
+def Check_ExpectFalseOp : Check_Op<"expect_false"> {
+  let summary = "Checks that the operand is zero.";
+  let arguments = (ins AnySignlessInteger:$operand);
+  let assemblyFormat = "`(` $operand `)` attr-dict `:` type($operand)";
+}
+
+def Check_ExpectAllTrueOp : Check_Op<"expect_all_true"> {
+  let summary = "Checks that every element of the operand is non-zero.";
+  let arguments = (ins TensorOf<[AnySignlessInteger]>:$operand);
+  let assemblyFormat = "`(` $operand `)` attr-dict `:` type($operand)";
+}
+
+def Check_ExpectEqOp : Check_Op<"expect_eq", [AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Checks that two tensors are exactly equal.";
+  let arguments = (ins AnyTensor:$lhs, AnyTensor:$rhs);
+  let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` type($lhs)";
+}
+
+def Check_ExpectEqConstOp : Check_Op<"expect_eq_const"> {
+  let summary = "Checks that a tensor equals a constant.";
+  let arguments = (ins AnyTensor:$lhs, ElementsAttr:$value);
+  let assemblyFormat = "`(` $lhs `,` $value `)` attr-dict `:` type($lhs)";
+  let hasVerifier = 1;
+}
+
+// The tolerance syntax changed across IREE releases: older files write a bare
+// positional tolerance (`, 1.0e-4`, the atol), newer ones `, atol X, rtol Y`.
+// Both parse; the printer emits the keyword form.
+def Check_ExpectAlmostEqOp : Check_Op<"expect_almost_eq",
+    [AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Checks that two float tensors are almost equal.";
+  let arguments = (ins TensorOf<[AnyFloat]>:$lhs, TensorOf<[AnyFloat]>:$rhs,
+    DefaultValuedAttr<F32Attr, "1.e-4f">:$atol,
+    DefaultValuedAttr<F32Attr, "0.f">:$rtol);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Check_ExpectAlmostEqConstOp : Check_Op<"expect_almost_eq_const"> {
+  let summary = "Checks that a float tensor almost equals a constant.";
+  let arguments = (ins TensorOf<[AnyFloat]>:$lhs, ElementsAttr:$value,
+    DefaultValuedAttr<F32Attr, "1.e-4f">:$atol,
+    DefaultValuedAttr<F32Attr, "0.f">:$rtol);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+#endif // REF_TEST_SUPPORT_OPS

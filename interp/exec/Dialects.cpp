@@ -1,0 +1,22 @@
+//===- Dialects.cpp - Dialects the interpreter parses ----------------------===//
+
+#include "interp/dialects/TestSupportDialects.h"
+#include "interp/exec/Interpreter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace ref {
+
+void registerInterpreterDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::func::FuncDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::tensor::TensorDialect,
+                  mlir::linalg::LinalgDialect, mlir::scf::SCFDialect,
+                  util::UtilDialect, flow::FlowDialect, check::CheckDialect>();
+}
+
+} // namespace ref

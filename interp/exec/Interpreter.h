@@ -1,0 +1,140 @@
+//===- Interpreter.h - The reference interpreter core ------------*- C++ -*-===//
+//
+// Executes functions of a parsed module op by op. Each op is run by a kernel
+// looked up by op name in the KernelRegistry (or by interface, e.g. every
+// linalg::LinalgOp); dialect kernel files register themselves, so a new
+// dialect (iree_linalg_ext) plugs in without touching this core.
+//
+// Failures come in two kinds:
+//  - errors (unsupported op, bad shapes at run time): a diagnostic with the
+//    op's location, and the call fails;
+//  - findings: undefined behaviour the program hit (division by zero, an
+//    out-of-range index, reading an uninitialized element...). They are
+//    recorded with the op, its location and the element's coordinates, and
+//    execution goes on with a defined stand-in value (0).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_EXEC_INTERPRETER_H
+#define REF_EXEC_INTERPRETER_H
+
+#include "interp/exec/Value.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ref {
+
+class Interpreter;
+class CompiledRegion;
+
+/// Undefined behaviour found while running.
+struct Finding {
+  std::string kind;   // e.g. "division by zero"
+  std::string opName; // e.g. "arith.divsi"
+  mlir::Location loc;
+  Shape coords;     // element coordinates in the op's result/iteration space
+  bool hasCoords = false;
+  std::string detail; // free text: the bad index, the batch coordinate, ...
+};
+
+/// Limits that keep hostile programs from exhausting the machine.
+struct InterpreterOptions {
+  /// Most findings kept (later ones are only counted).
+  unsigned maxFindings = 64;
+  /// Largest tensor (bytes) a single value may occupy.
+  int64_t maxTensorBytes = int64_t(8) << 30;
+};
+
+/// The values of one function activation.
+class Frame {
+public:
+  explicit Frame(Interpreter &interp) : interp(interp) {}
+  const RtValue &get(mlir::Value v) const;
+  const Tensor &getTensor(mlir::Value v) const { return *get(v).tensor; }
+  void set(mlir::Value v, RtValue rv) { values[v] = std::move(rv); }
+  bool has(mlir::Value v) const { return values.count(v); }
+
+  Interpreter &interp;
+
+private:
+  llvm::DenseMap<mlir::Value, RtValue> values;
+};
+
+using OpKernel = mlir::LogicalResult (*)(mlir::Operation *op, Frame &frame);
+
+class KernelRegistry {
+public:
+  void add(llvm::StringRef opName, OpKernel kernel);
+  /// A kernel for every op that satisfies `matches` (checked after names).
+  void addFallback(bool (*matches)(mlir::Operation *), OpKernel kernel);
+  OpKernel lookup(mlir::Operation *op) const;
+
+  /// The registry with every kernel of the project (see Kernels.cpp).
+  static const KernelRegistry &all();
+
+private:
+  llvm::StringMap<OpKernel> byName;
+  std::vector<std::pair<bool (*)(mlir::Operation *), OpKernel>> fallbacks;
+};
+
+class Interpreter {
+public:
+  explicit Interpreter(mlir::ModuleOp module, InterpreterOptions opts = {});
+  ~Interpreter();
+
+  mlir::FailureOr<llvm::SmallVector<RtValue>>
+  callFunction(mlir::func::FuncOp fn, llvm::ArrayRef<RtValue> args);
+
+  /// Runs every op of `block` after binding its arguments, then returns the
+  /// values of the terminator's operands.
+  mlir::FailureOr<llvm::SmallVector<RtValue>>
+  runBlock(mlir::Block &block, llvm::ArrayRef<RtValue> args, Frame &frame);
+  mlir::LogicalResult runOp(mlir::Operation *op, Frame &frame);
+
+  /// The compiled form of a region body, compiled once and cached.
+  mlir::FailureOr<const CompiledRegion *> getCompiledRegion(mlir::Region &r);
+
+  void addFinding(Finding f);
+  llvm::ArrayRef<Finding> findings() const { return findings_; }
+  uint64_t numFindings() const { return numFindings_; }
+
+  /// Checks a new tensor of `shape` fits the memory budget; emits an error at
+  /// `loc` otherwise.
+  mlir::LogicalResult checkAllocation(mlir::Location loc, DType t,
+                                      llvm::ArrayRef<int64_t> shape);
+
+  /// Failed `check.expect_*` ops (the message names the first differing
+  /// element). Cleared by the caller between test functions.
+  void addCheckFailure(std::string message) {
+    checkFailures.push_back(std::move(message));
+  }
+  std::vector<std::string> checkFailures;
+
+  mlir::ModuleOp getModule() { return module; }
+  const InterpreterOptions &options() const { return opts; }
+  const KernelRegistry &registry() const { return kernels; }
+
+private:
+  mlir::ModuleOp module;
+  InterpreterOptions opts;
+  const KernelRegistry &kernels;
+  std::vector<Finding> findings_;
+  uint64_t numFindings_ = 0;
+  llvm::DenseMap<mlir::Region *, std::unique_ptr<CompiledRegion>> compiled;
+  unsigned callDepth = 0;
+};
+
+/// Registers every dialect the interpreter understands into `registry`.
+void registerInterpreterDialects(mlir::DialectRegistry &registry);
+
+} // namespace ref
+
+#endif // REF_EXEC_INTERPRETER_H

@@ -1,0 +1,57 @@
+//===- KernelUtils.h - Helpers shared by the op kernels -----------*- C++ -*-===//
+
+#ifndef REF_EXEC_KERNELUTILS_H
+#define REF_EXEC_KERNELUTILS_H
+
+#include "interp/exec/Interpreter.h"
+#include "interp/exec/Types.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+namespace ref {
+
+/// Records undefined behaviour at `op` (coordinates optional).
+void reportUB(Frame &frame, mlir::Operation *op, llvm::StringRef kind,
+              llvm::ArrayRef<int64_t> coords = {}, bool hasCoords = false,
+              llvm::StringRef detail = "");
+
+/// Creates a tensor for a value of ranked tensor type `type` whose dynamic
+/// dims are `dynSizes` (in order), within the memory budget.
+mlir::FailureOr<Tensor> allocTensor(Frame &frame, mlir::Operation *op,
+                                    mlir::Type type,
+                                    llvm::ArrayRef<int64_t> dynSizes = {});
+/// Same, with a fully known shape; checks it against the static dims of
+/// `type` and reports a mismatch as an error.
+mlir::FailureOr<Tensor> allocTensorOfShape(Frame &frame, mlir::Operation *op,
+                                           mlir::Type type,
+                                           llvm::ArrayRef<int64_t> shape);
+
+/// Index values of `operands` (index or integer scalars).
+llvm::SmallVector<int64_t> indexValues(Frame &frame, mlir::ValueRange operands);
+
+/// Mixed static/dynamic lists of ops like extract_slice: a static entry
+/// unless it equals ShapedType::kDynamic, then the next dynamic operand.
+llvm::SmallVector<int64_t> mixedValues(Frame &frame,
+                                       llvm::ArrayRef<int64_t> statics,
+                                       mlir::ValueRange dynamics);
+
+/// Checks a runtime shape against a (possibly dynamic) tensor type.
+mlir::LogicalResult checkShapeMatches(mlir::Operation *op, mlir::Type type,
+                                      llvm::ArrayRef<int64_t> shape,
+                                      llvm::StringRef what);
+
+/// "[1, 2]"
+std::string formatCoords(llvm::ArrayRef<int64_t> coords);
+
+// One registration function per kernel file (see Kernels.cpp).
+void registerFuncKernels(KernelRegistry &r);
+void registerArithMathKernels(KernelRegistry &r);
+void registerScfKernels(KernelRegistry &r);
+void registerTensorKernels(KernelRegistry &r);
+void registerLinalgKernels(KernelRegistry &r);
+void registerTestSupportKernels(KernelRegistry &r);
+
+} // namespace ref
+
+#endif // REF_EXEC_KERNELUTILS_H

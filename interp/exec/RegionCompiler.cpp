@@ -1,0 +1,214 @@
+//===- RegionCompiler.cpp - Region bodies as compact bytecode --------------===//
+
+#include "interp/exec/RegionCompiler.h"
+#include "interp/exec/ScalarOpMapping.h"
+#include "interp/exec/Types.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace ref {
+
+FailureOr<std::unique_ptr<CompiledRegion>>
+CompiledRegion::compile(Region &region) {
+  if (!region.hasOneBlock())
+    return emitError(region.getLoc(), "expected a region with one block");
+  Block &block = region.front();
+  auto cr = std::make_unique<CompiledRegion>();
+  DenseMap<Value, uint32_t> regOf;
+
+  for (BlockArgument arg : block.getArguments()) {
+    FailureOr<DType> t = getDType(arg.getType(), arg.getLoc());
+    if (failed(t))
+      return failure();
+    regOf[arg] = cr->numRegs++;
+    cr->argTypes.push_back(*t);
+    cr->argUsed.push_back(!arg.use_empty());
+  }
+  // A register that always holds 0, for unused operand slots.
+  uint32_t zeroReg = cr->numRegs++;
+  cr->constants.push_back({zeroReg, 0});
+
+  // Resolves an operand: a value of the block, or a scalar captured from the
+  // enclosing scope.
+  auto lookup = [&](Value v) -> FailureOr<uint32_t> {
+    auto it = regOf.find(v);
+    if (it != regOf.end())
+      return it->second;
+    if (region.isAncestor(v.getParentRegion()))
+      return emitError(v.getLoc(), "value used before its definition");
+    if (isa<ShapedType>(v.getType()))
+      return emitError(v.getLoc(), "a tensor captured by a region body can "
+                                   "only be read with tensor.extract");
+    if (failed(getDType(v.getType(), v.getLoc())))
+      return failure();
+    uint32_t r = cr->numRegs++;
+    cr->scalarCaptures.push_back({r, v});
+    regOf[v] = r;
+    return r;
+  };
+
+  for (Operation &op : block.without_terminator()) {
+    if (op.getNumRegions() != 0)
+      return op.emitError("unsupported operation '")
+             << op.getName() << "' inside a region body";
+
+    if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+      FailureOr<RtValue> v = scalarFromAttr(cst.getValue(), op.getLoc());
+      if (failed(v))
+        return failure();
+      uint32_t r = cr->numRegs++;
+      cr->constants.push_back({r, v->bits});
+      regOf[cst.getResult()] = r;
+      continue;
+    }
+    if (auto idx = dyn_cast<linalg::IndexOp>(op)) {
+      Instr in;
+      in.kind = InstrKind::LoopIndex;
+      in.aux = idx.getDim();
+      in.dst = cr->numRegs++;
+      in.op = &op;
+      regOf[idx.getResult()] = in.dst;
+      cr->instrs.push_back(in);
+      cr->hasLoopIndex = true;
+      continue;
+    }
+    if (auto ex = dyn_cast<tensor::ExtractOp>(op)) {
+      if (region.isAncestor(ex.getTensor().getParentRegion()))
+        return op.emitError("unsupported operation 'tensor.extract' of a "
+                            "tensor defined inside a region body");
+      FailureOr<DType> t = getDType(ex.getType(), op.getLoc());
+      if (failed(t))
+        return failure();
+      Instr in;
+      in.kind = InstrKind::ExtractTensor;
+      in.desc.type = in.desc.resultType = *t;
+      in.aux = cr->tensorCaptures.size();
+      cr->tensorCaptures.push_back(ex.getTensor());
+      in.firstIdx = cr->indexRegs.size();
+      in.numIdx = ex.getIndices().size();
+      for (Value i : ex.getIndices()) {
+        FailureOr<uint32_t> r = lookup(i);
+        if (failed(r))
+          return failure();
+        cr->indexRegs.push_back(*r);
+      }
+      in.dst = cr->numRegs++;
+      in.op = &op;
+      regOf[ex.getResult()] = in.dst;
+      cr->instrs.push_back(in);
+      continue;
+    }
+
+    SmallVector<ScalarOpDesc, 2> descs;
+    if (failed(describeScalarOp(&op, descs)))
+      return failure();
+    if (descs.empty())
+      return op.emitError("unsupported operation '")
+             << op.getName() << "' inside a region body";
+    SmallVector<uint32_t, 3> operands;
+    for (Value v : op.getOperands()) {
+      FailureOr<uint32_t> r = lookup(v);
+      if (failed(r))
+        return failure();
+      operands.push_back(*r);
+    }
+    for (auto [i, d] : llvm::enumerate(descs)) {
+      Instr in;
+      in.kind = InstrKind::Scalar;
+      in.desc = d;
+      in.fn = selectFast(d);
+      in.a = operands.size() > 0 ? operands[0] : zeroReg;
+      in.b = operands.size() > 1 ? operands[1] : zeroReg;
+      in.c = operands.size() > 2 ? operands[2] : zeroReg;
+      in.dst = cr->numRegs++;
+      in.op = &op;
+      regOf[op.getResult(i)] = in.dst;
+      cr->instrs.push_back(in);
+    }
+  }
+
+  Operation *term = block.getTerminator();
+  for (Value v : term->getOperands()) {
+    FailureOr<uint32_t> r = lookup(v);
+    if (failed(r))
+      return failure();
+    FailureOr<DType> t = getDType(v.getType(), term->getLoc());
+    if (failed(t))
+      return failure();
+    cr->yieldRegs.push_back(*r);
+    cr->yieldTypes.push_back(*t);
+  }
+  return cr;
+}
+
+RegionRunner::RegionRunner(const CompiledRegion &region, const Frame &frame,
+                           int lanes)
+    : region(region), lanes(lanes),
+      regs(static_cast<size_t>(region.numRegs) * lanes, 0) {
+  for (auto [r, bits] : region.constants)
+    std::fill_n(&regs[r * lanes], lanes, bits);
+  for (auto &[r, v] : region.scalarCaptures)
+    std::fill_n(&regs[r * lanes], lanes, frame.get(v).bits);
+  for (Value v : region.tensorCaptures)
+    tensors.push_back(frame.get(v).tensor.get());
+}
+
+void RegionRunner::run(int n, const int64_t *coords, int laneDim,
+                       UBCallback onUB) {
+  using K = CompiledRegion::InstrKind;
+  for (const CompiledRegion::Instr &in : region.instrs) {
+    uint64_t *dst = &regs[in.dst * lanes];
+    switch (in.kind) {
+    case K::Scalar: {
+      UBKind ub = UBKind::None;
+      int lane = in.fn(in.desc, dst, &regs[in.a * lanes], &regs[in.b * lanes],
+                       &regs[in.c * lanes], n, ub);
+      if (lane >= 0)
+        onUB(in.op, ubKindName(ub), lane, "");
+      break;
+    }
+    case K::LoopIndex: {
+      int64_t base = coords ? coords[in.aux] : 0;
+      bool varies = static_cast<int>(in.aux) == laneDim;
+      for (int l = 0; l < n; ++l)
+        dst[l] = static_cast<uint64_t>(base + (varies ? l : 0));
+      break;
+    }
+    case K::ExtractTensor: {
+      const Tensor &t = *tensors[in.aux];
+      for (int l = 0; l < n; ++l) {
+        int64_t linear = 0;
+        bool inBounds = true;
+        std::string bad;
+        for (uint32_t k = 0; k < in.numIdx; ++k) {
+          int64_t i = static_cast<int64_t>(
+              regs[region.indexRegs[in.firstIdx + k] * lanes + l]);
+          if (i < 0 || i >= t.dim(k)) {
+            inBounds = false;
+            bad = "index " + std::to_string(i) + " of dimension " +
+                  std::to_string(k) + " (size " + std::to_string(t.dim(k)) +
+                  ")";
+            break;
+          }
+          linear = linear * t.dim(k) + i;
+        }
+        if (!inBounds) {
+          dst[l] = 0;
+          onUB(in.op, "out-of-bounds tensor.extract", l, bad);
+        } else {
+          if (t.isUndef(linear))
+            onUB(in.op, "read of an uninitialized element", l, "");
+          dst[l] = t.load(linear);
+        }
+      }
+      break;
+    }
+    }
+  }
+}
+
+} // namespace ref

@@ -1,0 +1,103 @@
+//===- RegionCompiler.h - Region bodies as compact bytecode ------*- C++ -*-===//
+//
+// Bodies of linalg ops, sort comparators, scatter combiners... are compiled
+// once into a flat instruction list over numbered registers, and then run on
+// batches of lanes (one lane per iteration point). The per-element work never
+// touches MLIR IR or a hash map: each instruction is a pointer to a batch
+// kernel from ScalarOps and register numbers.
+//
+// Register file layout: register r, lane l lives at regs[r * lanes + l].
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_EXEC_REGIONCOMPILER_H
+#define REF_EXEC_REGIONCOMPILER_H
+
+#include "interp/exec/Interpreter.h"
+#include "interp/scalar/ScalarOps.h"
+
+#include "mlir/IR/Region.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace ref {
+
+class CompiledRegion {
+public:
+  enum class InstrKind : uint8_t {
+    Scalar,       // dst = fn(a, b, c)
+    LoopIndex,    // dst = coordinate `aux` of the iteration point
+    ExtractTensor // dst = capturedTensors[aux][idx regs...]
+  };
+  struct Instr {
+    InstrKind kind;
+    ScalarOpDesc desc;
+    BatchFn fn = nullptr;
+    uint32_t dst = 0, a = 0, b = 0, c = 0;
+    uint32_t aux = 0;
+    uint32_t firstIdx = 0, numIdx = 0; // into indexRegs, for ExtractTensor
+    mlir::Operation *op = nullptr;
+  };
+
+  /// Compiles the single block of `region`. Block arguments get registers
+  /// 0..N-1; values defined above the region become captures, bound per run.
+  static mlir::FailureOr<std::unique_ptr<CompiledRegion>>
+  compile(mlir::Region &region);
+
+  unsigned numArgs() const { return argTypes.size(); }
+  unsigned numResults() const { return yieldRegs.size(); }
+  unsigned numRegisters() const { return numRegs; }
+  /// Whether the body reads block argument `i` at all.
+  bool isArgUsed(unsigned i) const { return argUsed[i]; }
+  uint32_t yieldRegister(unsigned i) const { return yieldRegs[i]; }
+  DType argType(unsigned i) const { return argTypes[i]; }
+  DType resultType(unsigned i) const { return yieldTypes[i]; }
+  /// True when the body only moves/compares/combines values with ops that
+  /// have no rounding (used by freedom reports to tell float reductions).
+  bool usesLoopIndex() const { return hasLoopIndex; }
+
+private:
+  friend class RegionRunner;
+  std::vector<Instr> instrs;
+  std::vector<uint32_t> indexRegs;
+  std::vector<DType> argTypes, yieldTypes;
+  std::vector<bool> argUsed;
+  std::vector<uint32_t> yieldRegs;
+  std::vector<std::pair<uint32_t, uint64_t>> constants;
+  std::vector<std::pair<uint32_t, mlir::Value>> scalarCaptures;
+  std::vector<mlir::Value> tensorCaptures;
+  unsigned numRegs = 0;
+  bool hasLoopIndex = false;
+};
+
+/// Called for each lane that hit undefined behaviour.
+using UBCallback = llvm::function_ref<void(mlir::Operation *op,
+                                           llvm::StringRef kind, int lane,
+                                           llvm::StringRef detail)>;
+
+/// One activation of a compiled region with a register file for `lanes`
+/// lanes. Captures and constants are bound at construction.
+class RegionRunner {
+public:
+  RegionRunner(const CompiledRegion &region, const Frame &frame, int lanes);
+
+  uint64_t *arg(unsigned i) { return &regs[i * lanes]; }
+  const uint64_t *result(unsigned i) const {
+    return &regs[region.yieldRegs[i] * lanes];
+  }
+  /// Runs `n` <= lanes lanes. `coords` is the iteration point of lane 0;
+  /// lane l differs from it by l along dimension `laneDim` (or not at all
+  /// when laneDim < 0). Only needed for bodies with linalg.index.
+  void run(int n, const int64_t *coords, int laneDim, UBCallback onUB);
+
+  int numLanes() const { return lanes; }
+
+private:
+  const CompiledRegion &region;
+  int lanes;
+  std::vector<uint64_t> regs;
+  std::vector<const Tensor *> tensors;
+};
+
+} // namespace ref
+
+#endif // REF_EXEC_REGIONCOMPILER_H

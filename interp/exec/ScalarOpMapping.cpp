@@ -1,0 +1,157 @@
+//===- ScalarOpMapping.cpp - arith/math ops to scalar op descriptors -------===//
+
+#include "interp/exec/ScalarOpMapping.h"
+#include "interp/exec/Types.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+
+namespace ref {
+
+static std::optional<ScalarOpcode> opcodeFor(StringRef name) {
+  using O = ScalarOpcode;
+  return llvm::StringSwitch<std::optional<O>>(name)
+      .Case("arith.addi", O::AddI)
+      .Case("arith.subi", O::SubI)
+      .Case("arith.muli", O::MulI)
+      .Case("arith.divsi", O::DivSI)
+      .Case("arith.divui", O::DivUI)
+      .Case("arith.remsi", O::RemSI)
+      .Case("arith.remui", O::RemUI)
+      .Case("arith.ceildivsi", O::CeilDivSI)
+      .Case("arith.ceildivui", O::CeilDivUI)
+      .Case("arith.floordivsi", O::FloorDivSI)
+      .Case("arith.andi", O::AndI)
+      .Case("arith.ori", O::OrI)
+      .Case("arith.xori", O::XOrI)
+      .Case("arith.shli", O::ShLI)
+      .Case("arith.shrsi", O::ShRSI)
+      .Case("arith.shrui", O::ShRUI)
+      .Case("arith.maxsi", O::MaxSI)
+      .Case("arith.maxui", O::MaxUI)
+      .Case("arith.minsi", O::MinSI)
+      .Case("arith.minui", O::MinUI)
+      .Case("arith.addf", O::AddF)
+      .Case("arith.subf", O::SubF)
+      .Case("arith.mulf", O::MulF)
+      .Case("arith.divf", O::DivF)
+      .Case("arith.remf", O::RemF)
+      .Case("arith.maximumf", O::MaximumF)
+      .Case("arith.minimumf", O::MinimumF)
+      .Case("arith.maxnumf", O::MaxNumF)
+      .Case("arith.minnumf", O::MinNumF)
+      .Case("arith.negf", O::NegF)
+      .Case("arith.select", O::Select)
+      .Case("arith.cmpi", O::CmpI)
+      .Case("arith.cmpf", O::CmpF)
+      .Case("arith.extsi", O::ExtSI)
+      .Case("arith.extui", O::ExtUI)
+      .Case("arith.trunci", O::TruncI)
+      .Case("arith.index_cast", O::IndexCast)
+      .Case("arith.index_castui", O::IndexCastUI)
+      .Case("arith.sitofp", O::SIToFP)
+      .Case("arith.uitofp", O::UIToFP)
+      .Case("arith.fptosi", O::FPToSI)
+      .Case("arith.fptoui", O::FPToUI)
+      .Case("arith.extf", O::ExtF)
+      .Case("arith.truncf", O::TruncF)
+      .Case("arith.bitcast", O::Bitcast)
+      .Case("math.absi", O::AbsI)
+      .Case("math.ctpop", O::CtPop)
+      .Case("math.ctlz", O::CtLz)
+      .Case("math.cttz", O::CtTz)
+      .Case("math.ipowi", O::IPowI)
+      .Case("math.absf", O::AbsF)
+      .Case("math.exp", O::Exp)
+      .Case("math.exp2", O::Exp2)
+      .Case("math.expm1", O::ExpM1)
+      .Case("math.log", O::Log)
+      .Case("math.log2", O::Log2)
+      .Case("math.log10", O::Log10)
+      .Case("math.log1p", O::Log1p)
+      .Case("math.sqrt", O::Sqrt)
+      .Case("math.rsqrt", O::Rsqrt)
+      .Case("math.cbrt", O::Cbrt)
+      .Case("math.tanh", O::Tanh)
+      .Case("math.sinh", O::Sinh)
+      .Case("math.cosh", O::Cosh)
+      .Case("math.sin", O::Sin)
+      .Case("math.cos", O::Cos)
+      .Case("math.tan", O::Tan)
+      .Case("math.asin", O::Asin)
+      .Case("math.acos", O::Acos)
+      .Case("math.atan", O::Atan)
+      .Case("math.atan2", O::Atan2)
+      .Case("math.erf", O::Erf)
+      .Case("math.powf", O::PowF)
+      .Case("math.fma", O::Fma)
+      .Case("math.floor", O::Floor)
+      .Case("math.ceil", O::Ceil)
+      .Case("math.round", O::Round)
+      .Case("math.roundeven", O::RoundEven)
+      .Case("math.trunc", O::Trunc)
+      .Case("math.copysign", O::CopySign)
+      .Default(std::nullopt);
+}
+
+static Type elementTypeOf(Type t) {
+  if (auto st = dyn_cast<ShapedType>(t))
+    return st.getElementType();
+  return t;
+}
+
+LogicalResult describeScalarOp(Operation *op,
+                               SmallVectorImpl<ScalarOpDesc> &out) {
+  StringRef name = op->getName().getStringRef();
+  Location loc = op->getLoc();
+  auto typeOf = [&](Type t) -> FailureOr<DType> {
+    return getDType(elementTypeOf(t), loc);
+  };
+
+  // Two-result ops: low and high halves of the double-width product.
+  if (name == "arith.mulsi_extended" || name == "arith.mului_extended") {
+    FailureOr<DType> t = typeOf(op->getOperand(0).getType());
+    if (failed(t))
+      return failure();
+    bool isSigned = name == "arith.mulsi_extended";
+    out.push_back({ScalarOpcode::MulI, *t, *t});
+    out.push_back(
+        {isSigned ? ScalarOpcode::MulHiSI : ScalarOpcode::MulHiUI, *t, *t});
+    return success();
+  }
+
+  std::optional<ScalarOpcode> opc = opcodeFor(name);
+  if (!opc)
+    return success();
+  if (op->getNumResults() != 1)
+    return op->emitError("unexpected result count for '") << name << "'";
+
+  // Select's operand 0 is the condition; its value type is the result type.
+  Type operandType = *opc == ScalarOpcode::Select
+                         ? op->getResult(0).getType()
+                         : op->getOperand(0).getType();
+  FailureOr<DType> t = typeOf(operandType);
+  FailureOr<DType> rt = typeOf(op->getResult(0).getType());
+  if (failed(t) || failed(rt))
+    return failure();
+  ScalarOpDesc d{*opc, *t, *rt};
+  if (auto cmpi = dyn_cast<arith::CmpIOp>(op))
+    d.predicate = static_cast<uint8_t>(cmpi.getPredicate());
+  else if (auto cmpf = dyn_cast<arith::CmpFOp>(op))
+    d.predicate = static_cast<uint8_t>(cmpf.getPredicate());
+  if (*opc == ScalarOpcode::Select &&
+      isa<ShapedType>(op->getOperand(0).getType()) !=
+          isa<ShapedType>(op->getResult(0).getType()))
+    return op->emitError("unsupported operation 'arith.select' with a scalar "
+                         "condition on tensors");
+  if (!isSupported(d))
+    return op->emitError("unsupported operation '")
+           << name << "' on type " << operandType;
+  out.push_back(d);
+  return success();
+}
+
+} // namespace ref

@@ -1,0 +1,113 @@
+//===- ArithMathKernels.cpp - arith and math ops outside region bodies -----===//
+//
+// The same scalar semantics as inside region bodies (ScalarOpMapping), applied
+// to scalar operands or elementwise to tensor operands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/exec/KernelUtils.h"
+#include "interp/exec/ScalarOpMapping.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+
+namespace ref {
+
+static LogicalResult constantKernel(Operation *op, Frame &frame) {
+  Attribute value = cast<arith::ConstantOp>(op).getValue();
+  if (auto elements = dyn_cast<ElementsAttr>(value)) {
+    auto t = tensorFromAttr(elements, op->getLoc());
+    if (failed(t))
+      return failure();
+    frame.set(op->getResult(0), RtValue::ofTensor(std::move(*t)));
+    return success();
+  }
+  auto v = scalarFromAttr(value, op->getLoc());
+  if (failed(v))
+    return failure();
+  frame.set(op->getResult(0), *v);
+  return success();
+}
+
+static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
+  SmallVector<ScalarOpDesc, 2> descs;
+  if (failed(describeScalarOp(op, descs)))
+    return failure();
+  if (descs.empty())
+    return op->emitError("unsupported operation '") << op->getName() << "'";
+
+  if (!isa<ShapedType>(op->getResult(0).getType())) {
+    uint64_t in[3] = {0, 0, 0};
+    bool undef = false;
+    for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+      in[i] = frame.get(v).bits;
+      undef |= frame.get(v).undef;
+    }
+    for (auto [i, d] : llvm::enumerate(descs)) {
+      uint64_t out = 0;
+      UBKind ub = UBKind::None;
+      if (selectFast(d)(d, &out, &in[0], &in[1], &in[2], 1, ub) >= 0)
+        reportUB(frame, op, ubKindName(ub));
+      RtValue rv = RtValue::ofScalar(d.resultType, out);
+      rv.undef = undef;
+      frame.set(op->getResult(i), rv);
+    }
+    return success();
+  }
+
+  // Elementwise on tensors: every operand has the result's shape.
+  SmallVector<const Tensor *, 3> ins;
+  for (Value v : op->getOperands())
+    ins.push_back(&frame.getTensor(v));
+  ArrayRef<int64_t> shape = ins[0]->shape();
+  for (const Tensor *t : ins)
+    if (t->shape() != shape)
+      return op->emitError("operand shapes differ at run time: ")
+             << formatCoords(shape) << " vs " << formatCoords(t->shape());
+  int64_t n = ins[0]->numElements();
+  constexpr int kChunk = 1024;
+  std::vector<uint64_t> buf(4 * kChunk);
+  uint64_t *a = &buf[0], *b = &buf[kChunk], *c = &buf[2 * kChunk],
+           *dst = &buf[3 * kChunk];
+  uint64_t *operandBufs[3] = {a, b, c};
+  for (auto [ri, d] : llvm::enumerate(descs)) {
+    auto out =
+        allocTensorOfShape(frame, op, op->getResult(ri).getType(), shape);
+    if (failed(out))
+      return failure();
+    BatchFn fn = selectFast(d);
+    for (int64_t base = 0; base < n; base += kChunk) {
+      int m = static_cast<int>(std::min<int64_t>(kChunk, n - base));
+      for (size_t k = 0; k < ins.size(); ++k)
+        for (int l = 0; l < m; ++l)
+          operandBufs[k][l] = ins[k]->load(base + l);
+      UBKind ub = UBKind::None;
+      // Unused operand buffers stay zero: batch kernels may read every lane.
+      int lane = fn(d, dst, a, b, c, m, ub);
+      if (lane >= 0)
+        reportUB(frame, op, ubKindName(ub), out->coordinates(base + lane),
+                 true);
+      for (int l = 0; l < m; ++l) {
+        out->store(base + l, dst[l]);
+        for (const Tensor *t : ins)
+          if (t->isUndef(base + l))
+            out->setUndef(base + l, true);
+      }
+    }
+    frame.set(op->getResult(ri), RtValue::ofTensor(std::move(*out)));
+  }
+  return success();
+}
+
+static bool isArithOrMath(Operation *op) {
+  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+}
+
+void registerArithMathKernels(KernelRegistry &r) {
+  r.add("arith.constant", constantKernel);
+  r.addFallback(isArithOrMath, elementwiseKernel);
+}
+
+} // namespace ref

@@ -1,0 +1,306 @@
+//===- ref-run.cpp - Golden outputs for MLIR programs ----------------------===//
+//
+// Mirrors iree-run-module so golden and IREE outputs come from the same
+// invocation:
+//   ref-run prog.mlir --function=main --input=2x3xf32=1,2,3,4,5,6
+//           --input=@x.npy --output=@out.npy
+// and runs IREE-style self-checking test files:
+//   ref-run --check tests.mlir
+//
+// Exit codes: 0 success; 1 a check failed; 2 invalid input or usage;
+// 3 undefined behaviour found.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/exec/Interpreter.h"
+#include "interp/exec/Types.h"
+#include "interp/support/InputSpec.h"
+#include "interp/support/Npy.h"
+#include "interp/support/TextFormat.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace ref;
+namespace cl = llvm::cl;
+
+namespace {
+enum ExitCode { kOk = 0, kCheckFailed = 1, kInvalid = 2, kUndefined = 3 };
+
+cl::OptionCategory category("ref-run options");
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
+                               cl::init("-"), cl::cat(category));
+cl::opt<std::string> functionName("function",
+                                  cl::desc("Function to run (default main)"),
+                                  cl::init("main"), cl::cat(category));
+cl::list<std::string>
+    inputs("input",
+           cl::desc("An argument, as iree-run-module takes it: "
+                    "2x3xf32=1,2,3,4,5,6 | @x.npy | 2x2xbf16=@x.bin"),
+           cl::cat(category));
+cl::list<std::string>
+    outputs("output",
+            cl::desc("Where a result goes: @out.npy or @out.bin (one per "
+                     "result, in order); results print as text without it"),
+            cl::cat(category));
+cl::opt<bool> checkMode("check",
+                        cl::desc("Run every public zero-argument function "
+                                 "and evaluate its check.expect_* ops"),
+                        cl::cat(category));
+cl::opt<bool> verifyOnly("verify-only",
+                         cl::desc("Parse and verify, then stop"),
+                         cl::cat(category));
+cl::opt<unsigned> printMaxElements(
+    "print_max_element_count",
+    cl::desc("Most elements printed per result (as iree-run-module)"),
+    cl::init(1024), cl::cat(category));
+cl::opt<int64_t> maxTensorBytes(
+    "max-tensor-bytes", cl::desc("Memory budget of a single tensor value"),
+    cl::init(int64_t(8) << 30), cl::cat(category));
+
+std::string locString(Location loc) {
+  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
+            Twine(fl.getColumn()))
+        .str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
+void printFindings(const Interpreter &interp, llvm::raw_ostream &os) {
+  for (const Finding &f : interp.findings()) {
+    os << locString(f.loc) << ": undefined behaviour: " << f.kind << " in '"
+       << f.opName << "'";
+    if (f.hasCoords) {
+      os << " at element [";
+      llvm::interleaveComma(f.coords, os);
+      os << "]";
+    }
+    if (!f.detail.empty())
+      os << ": " << f.detail;
+    os << "\n";
+  }
+  uint64_t more = interp.numFindings() - interp.findings().size();
+  if (more)
+    os << "(" << more << " more findings not shown)\n";
+}
+
+/// Matches a parsed --input against the function's argument type.
+FailureOr<RtValue> bindInput(ParsedInput &in, Type argType, unsigned index,
+                             Location loc) {
+  auto describe = [&](Type t) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << t;
+    return s;
+  };
+  std::string got = shapeTypeString(in.value.shape(), in.value.dtype());
+  auto mismatch = [&]() {
+    llvm::errs() << "error: --input #" << index << " (" << got
+                 << "): the function's argument " << index << " has type "
+                 << describe(argType) << "\n";
+    return failure();
+  };
+  std::optional<DType> want = toDType(getElementTypeOrSelf(argType));
+  if (!want)
+    return mismatch();
+  if (in.value.dtype() != *want)
+    return mismatch();
+  if (auto rt = dyn_cast<RankedTensorType>(argType)) {
+    if (rt.getRank() != in.value.rank())
+      return mismatch();
+    for (auto [d, s] : llvm::zip(rt.getShape(), in.value.shape()))
+      if (!ShapedType::isDynamic(d) && d != s)
+        return mismatch();
+    return RtValue::ofTensor(std::move(in.value));
+  }
+  if (isa<ShapedType>(argType))
+    return mismatch();
+  if (in.value.rank() != 0)
+    return mismatch();
+  return RtValue::ofScalar(*want, in.value.load(0));
+}
+
+LogicalResult writeOutput(StringRef spec, const Tensor &t) {
+  if (!spec.starts_with("@")) {
+    llvm::errs() << "error: --output=" << spec
+                 << ": expected @file.npy or @file.bin\n";
+    return failure();
+  }
+  StringRef path = spec.drop_front();
+  if (path.ends_with(".npy")) {
+    if (llvm::Error e = writeNpyFile(path, t)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      return failure();
+    }
+    return success();
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec) {
+    llvm::errs() << "error: " << path << ": " << ec.message() << "\n";
+    return failure();
+  }
+  os.write(reinterpret_cast<const char *>(t.data()), t.byteSize());
+  return success();
+}
+
+int runMain(ModuleOp module) {
+  auto fn = module.lookupSymbol<func::FuncOp>(functionName);
+  if (!fn) {
+    llvm::errs() << "error: no function @" << functionName << " in "
+                 << inputFile << "\n";
+    return kInvalid;
+  }
+  FunctionType type = fn.getFunctionType();
+  if (inputs.size() != type.getNumInputs()) {
+    llvm::errs() << "error: @" << functionName << " takes "
+                 << type.getNumInputs() << " arguments but " << inputs.size()
+                 << " --input values were given\n";
+    return kInvalid;
+  }
+  SmallVector<RtValue> args;
+  for (auto [i, spec] : llvm::enumerate(inputs)) {
+    auto parsed = parseInputSpec(spec);
+    if (!parsed) {
+      llvm::errs() << "error: --input #" << i << ": "
+                   << llvm::toString(parsed.takeError()) << "\n";
+      return kInvalid;
+    }
+    auto v = bindInput(*parsed, type.getInput(i), i, fn.getLoc());
+    if (failed(v))
+      return kInvalid;
+    args.push_back(*v);
+  }
+  InterpreterOptions opts;
+  opts.maxTensorBytes = maxTensorBytes;
+  Interpreter interp(module, opts);
+  auto results = interp.callFunction(fn, args);
+  if (failed(results))
+    return kInvalid;
+  if (interp.numFindings()) {
+    printFindings(interp, llvm::errs());
+    return kUndefined;
+  }
+  if (!outputs.empty() && outputs.size() != results->size()) {
+    llvm::errs() << "error: @" << functionName << " returns "
+                 << results->size() << " results but " << outputs.size()
+                 << " --output values were given\n";
+    return kInvalid;
+  }
+  if (outputs.empty())
+    llvm::outs() << "EXEC @" << functionName << "\n";
+  for (auto [i, r] : llvm::enumerate(*results)) {
+    Tensor scalarHolder;
+    const Tensor *t = r.tensor.get();
+    if (!r.isTensor()) {
+      scalarHolder = Tensor(r.dtype, {});
+      scalarHolder.store(0, r.bits);
+      t = &scalarHolder;
+    }
+    if (t->hasUndef()) {
+      llvm::errs() << locString(fn.getLoc())
+                   << ": undefined behaviour: result " << i
+                   << " holds an uninitialized element (from tensor.empty) "
+                      "at ["
+                   << llvm::join(llvm::map_range(
+                                     t->coordinates(t->firstUndef()),
+                                     [](int64_t c) { return std::to_string(c); }),
+                                 ", ")
+                   << "]\n";
+      return kUndefined;
+    }
+    if (outputs.empty())
+      printResult(llvm::outs(), i, *t, !r.isTensor(), printMaxElements);
+    else if (failed(writeOutput(outputs[i], *t)))
+      return kInvalid;
+  }
+  return kOk;
+}
+
+int runChecks(ModuleOp module) {
+  int passed = 0, failedCount = 0, code = kOk;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal() || !fn.isPublic() ||
+        fn.getFunctionType().getNumInputs() != 0)
+      continue;
+    InterpreterOptions opts;
+    opts.maxTensorBytes = maxTensorBytes;
+    Interpreter interp(module, opts);
+    auto results = interp.callFunction(fn, {});
+    std::string name = fn.getName().str();
+    if (failed(results)) {
+      llvm::outs() << "FAIL @" << name << ": error (see diagnostics)\n";
+      ++failedCount;
+      code = std::max<int>(code, kInvalid);
+      continue;
+    }
+    if (interp.numFindings()) {
+      llvm::outs() << "FAIL @" << name << ": undefined behaviour\n";
+      printFindings(interp, llvm::outs());
+      ++failedCount;
+      code = std::max<int>(code, kUndefined);
+      continue;
+    }
+    if (!interp.checkFailures.empty()) {
+      llvm::outs() << "FAIL @" << name << ": " << interp.checkFailures.front();
+      if (interp.checkFailures.size() > 1)
+        llvm::outs() << " (and " << interp.checkFailures.size() - 1
+                     << " more failed checks)";
+      llvm::outs() << "\n";
+      ++failedCount;
+      code = std::max<int>(code, kCheckFailed);
+      continue;
+    }
+    llvm::outs() << "PASS @" << name << "\n";
+    ++passed;
+  }
+  llvm::outs() << passed << " passed, " << failedCount << " failed\n";
+  return code;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "ref-run: reference interpreter for IREE-style "
+                              "MLIR programs\n");
+
+  DialectRegistry registry;
+  registerInterpreterDialects(registry);
+  MLIRContext context(registry);
+  context.allowUnregisteredDialects(false);
+  context.printOpOnDiagnostic(false);
+
+  std::string errorMessage;
+  llvm::SourceMgr sourceMgr;
+  auto file = mlir::openInputFile(inputFile, &errorMessage);
+  if (!file) {
+    llvm::errs() << "error: " << errorMessage << "\n";
+    return kInvalid;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module)
+    return kInvalid;
+  if (verifyOnly)
+    return kOk;
+  return checkMode ? runChecks(*module) : runMain(*module);
+}
