@@ -84,6 +84,24 @@ LogicalResult checkShapeMatches(Operation *op, Type type,
   return success();
 }
 
+std::string formatLoc(Location loc) {
+  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
+            Twine(fl.getColumn()))
+        .str();
+  if (auto nl = dyn_cast<NameLoc>(loc))
+    return formatLoc(nl.getChildLoc());
+  if (auto cl = dyn_cast<CallSiteLoc>(loc))
+    return formatLoc(cl.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    if (!fused.getLocations().empty())
+      return formatLoc(fused.getLocations().front());
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
 std::string formatCoords(ArrayRef<int64_t> coords) {
   std::string s = "[";
   for (size_t i = 0; i < coords.size(); ++i) {

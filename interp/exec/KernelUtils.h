@@ -41,6 +41,9 @@ mlir::LogicalResult checkShapeMatches(mlir::Operation *op, mlir::Type type,
                                       llvm::ArrayRef<int64_t> shape,
                                       llvm::StringRef what);
 
+/// "file:line:col" for file locations, MLIR's form otherwise.
+std::string formatLoc(mlir::Location loc);
+
 /// "[1, 2]"
 std::string formatCoords(llvm::ArrayRef<int64_t> coords);
 

@@ -123,11 +123,10 @@ MagnitudeResult parseMagnitude(StringRef digits, uint64_t &out) {
 }
 
 Expected<uint64_t> parseInteger(StringRef text, DType t) {
-  StringRef lower = text;
   if (t == DType::I1) {
-    if (lower.equals_insensitive("true"))
+    if (text.equals_insensitive("true"))
       return 1;
-    if (lower.equals_insensitive("false"))
+    if (text.equals_insensitive("false"))
       return 0;
   }
   StringRef s = text;
@@ -166,6 +165,44 @@ Expected<uint64_t> parseInteger(StringRef text, DType t) {
   return truncBits(bits, t);
 }
 
+/// Whether `body` (the number without its sign) is a decimal float
+/// "digits[.digits][e[+-]digits]" with at least one mantissa digit, or a hex
+/// float "0x hexdigits[.hexdigits][p[+-]digits]". A hex float without an
+/// exponent gets "p0" appended to `number`, as APFloat insists on one.
+bool isFloatSyntax(StringRef body, std::string &number) {
+  bool hex = body.starts_with_insensitive("0x");
+  if (hex)
+    body = body.drop_front(2);
+  auto isMantissaDigit = [&](char c) {
+    return hex ? llvm::isHexDigit(c) : llvm::isDigit(c);
+  };
+  size_t i = 0, mantissaDigits = 0;
+  while (i < body.size() && isMantissaDigit(body[i]))
+    ++i, ++mantissaDigits;
+  if (i < body.size() && body[i] == '.') {
+    ++i;
+    while (i < body.size() && isMantissaDigit(body[i]))
+      ++i, ++mantissaDigits;
+  }
+  if (mantissaDigits == 0)
+    return false;
+  if (i == body.size()) {
+    if (hex)
+      number += "p0";
+    return true;
+  }
+  char e = body[i];
+  if (hex ? (e != 'p' && e != 'P') : (e != 'e' && e != 'E'))
+    return false;
+  ++i;
+  if (i < body.size() && (body[i] == '+' || body[i] == '-'))
+    ++i;
+  size_t expDigits = 0;
+  while (i < body.size() && llvm::isDigit(body[i]))
+    ++i, ++expDigits;
+  return expDigits > 0 && i == body.size();
+}
+
 Expected<uint64_t> parseFloat(StringRef text, DType t) {
   const llvm::fltSemantics &sem = floatSemantics(t);
   // strtof's special spellings, case-insensitively; APFloat only knows a few
@@ -187,14 +224,16 @@ Expected<uint64_t> parseFloat(StringRef text, DType t) {
     llvm::APFloat v = llvm::APFloat::getNaN(sem, negative);
     return v.bitcastToAPInt().getZExtValue();
   }
-  // APFloat accepts some forms strtod does not (and vice versa) at the edges;
-  // require the text to start like a number so that e.g. "e5" is rejected.
-  if (body.empty() || !(llvm::isDigit(body[0]) || body[0] == '.'))
+  // APFloat is lenient at the edges ("1e" reads as 1), so check the syntax
+  // first: strtod's decimal form, or its hex form where APFloat also needs
+  // the binary exponent that strtod treats as optional.
+  std::string number = text.str();
+  if (!isFloatSyntax(body, number))
     return makeError("'" + text + "' is not a valid number for " +
                      dtypeName(t));
   llvm::APFloat v(sem);
   Expected<llvm::APFloat::opStatus> st =
-      v.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+      v.convertFromString(number, llvm::APFloat::rmNearestTiesToEven);
   if (!st) {
     llvm::consumeError(st.takeError());
     return makeError("'" + text + "' is not a valid number for " +
@@ -321,7 +360,8 @@ Expected<ParsedInput> parseInputSpec(StringRef spec) {
   }
 
   Shape shape;
-  if (!shapeStr.empty() || hasShape) {
+  // "xf32" (nothing before the 'x') is a rank-0 tensor in IREE.
+  if (!shapeStr.trim().empty()) {
     llvm::SmallVector<StringRef, 4> dims;
     shapeStr.split(dims, 'x');
     for (size_t i = 0; i < dims.size(); ++i) {
@@ -333,9 +373,6 @@ Expected<ParsedInput> parseInputSpec(StringRef spec) {
                          " '" + d + "' is not a non-negative integer");
       shape.push_back(static_cast<int64_t>(v));
     }
-    // "xf32" (empty shape before the 'x') is a rank-0 tensor in IREE.
-    if (shapeStr.trim().empty())
-      shape.clear();
   }
 
   Expected<uint64_t> bytes = checkedByteSize(shape, *type, quoted);

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/exec/Interpreter.h"
+#include "interp/exec/KernelUtils.h"
 #include "interp/exec/Types.h"
 #include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
@@ -69,20 +70,9 @@ cl::opt<int64_t> maxTensorBytes(
     "max-tensor-bytes", cl::desc("Memory budget of a single tensor value"),
     cl::init(int64_t(8) << 30), cl::cat(category));
 
-std::string locString(Location loc) {
-  if (auto fl = dyn_cast<FileLineColLoc>(loc))
-    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-            Twine(fl.getColumn()))
-        .str();
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  loc.print(os);
-  return s;
-}
-
 void printFindings(const Interpreter &interp, llvm::raw_ostream &os) {
   for (const Finding &f : interp.findings()) {
-    os << locString(f.loc) << ": undefined behaviour: " << f.kind << " in '"
+    os << formatLoc(f.loc) << ": undefined behaviour: " << f.kind << " in '"
        << f.opName << "'";
     if (f.hasCoords) {
       os << " at element [";
@@ -212,7 +202,7 @@ int runMain(ModuleOp module) {
       t = &scalarHolder;
     }
     if (t->hasUndef()) {
-      llvm::errs() << locString(fn.getLoc())
+      llvm::errs() << formatLoc(fn.getLoc())
                    << ": undefined behaviour: result " << i
                    << " holds an uninitialized element (from tensor.empty) "
                       "at ["

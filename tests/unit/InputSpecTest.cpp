@@ -313,16 +313,18 @@ TEST(InputSpecElement, InfNanAndExponents) {
   EXPECT_EQ(bitsOf(".5", DType::F32), f32Bits(0.5f));
   EXPECT_EQ(bitsOf("5.", DType::F32), f32Bits(5.0f));
   EXPECT_EQ(bitsOf("0x1.8p1", DType::F32), f32Bits(3.0f));
+  EXPECT_EQ(bitsOf("0x10", DType::F32), f32Bits(16.0f)); // strtof's hex form
+  EXPECT_EQ(bitsOf("-0X.8P-1", DType::F64), f64Bits(-0.25));
   // Overflow rounds to infinity, as strtof does.
   EXPECT_EQ(bitsOf("1e5", DType::F16), 0x7C00u);
   EXPECT_EQ(bitsOf("1e39", DType::F32), 0x7F800000u);
   EXPECT_EQ(bitsOf("-0", DType::F32), 0x80000000u);
-  for (const char *s : {"abc", "1.2.3", "e5", "1e", "--1", "1,5", "infx"}) {
+  for (const char *s : {"abc", "1.2.3", "e5", "1e", "1e+", "--1", "1,5", "infx", ".", "0x",
+                        "0x1p", "1p3", "0x1e3p", "1.5f"}) {
     llvm::Expected<uint64_t> b = parseElement(s, DType::F32);
-    EXPECT_FALSE(!!b) << s;
-    if (!b)
-      EXPECT_EQ(llvm::toString(b.takeError()),
-                std::string("'") + s + "' is not a valid number for f32");
+    ASSERT_FALSE(!!b) << s;
+    EXPECT_EQ(llvm::toString(b.takeError()),
+              std::string("'") + s + "' is not a valid number for f32");
   }
 }
 

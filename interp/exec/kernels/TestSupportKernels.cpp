@@ -51,16 +51,9 @@ static LogicalResult barrierKernel(Operation *op, Frame &frame) {
   return success();
 }
 
-static std::string locString(Operation *op) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  op->getLoc().print(os);
-  return s;
-}
-
 static void fail(Frame &frame, Operation *op, const std::string &what) {
   frame.interp.addCheckFailure(op->getName().getStringRef().str() + " at " +
-                               locString(op) + ": " + what);
+                               formatLoc(op->getLoc()) + ": " + what);
 }
 
 static LogicalResult expectTrueFalse(Operation *op, Frame &frame,
