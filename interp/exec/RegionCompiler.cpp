@@ -164,11 +164,10 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
     uint64_t *dst = &regs[in.dst * lanes];
     switch (in.kind) {
     case K::Scalar: {
-      UBKind ub = UBKind::None;
-      int lane = in.fn(in.desc, dst, &regs[in.a * lanes], &regs[in.b * lanes],
-                       &regs[in.c * lanes], n, ub);
-      if (lane >= 0)
-        onUB(in.op, ubKindName(ub), lane, "");
+      runBatch(in.fn, in.desc, dst, &regs[in.a * lanes], &regs[in.b * lanes],
+               &regs[in.c * lanes], n, [&](int lane, UBKind ub) {
+                 onUB(in.op, ubKindName(ub), lane, "");
+               });
       break;
     }
     case K::LoopIndex: {

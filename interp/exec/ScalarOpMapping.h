@@ -23,6 +23,25 @@ namespace ref {
 mlir::LogicalResult describeScalarOp(mlir::Operation *op,
                                      llvm::SmallVectorImpl<ScalarOpDesc> &out);
 
+/// Runs a batch kernel over n lanes and calls onUB(lane, kind) for every lane
+/// that hit undefined behaviour (a kernel stops reporting at its first UB
+/// lane, so the rest of the batch is run again from the lane after it).
+template <typename Fn>
+void runBatch(BatchFn fn, const ScalarOpDesc &d, uint64_t *dst,
+              const uint64_t *a, const uint64_t *b, const uint64_t *c, int n,
+              Fn &&onUB) {
+  int start = 0;
+  while (start < n) {
+    UBKind ub = UBKind::None;
+    int lane = fn(d, dst + start, a + start, b + start, c + start, n - start,
+                  ub);
+    if (lane < 0)
+      return;
+    onUB(start + lane, ub);
+    start += lane + 1;
+  }
+}
+
 } // namespace ref
 
 #endif // REF_EXEC_SCALAROPMAPPING_H

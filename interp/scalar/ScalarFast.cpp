@@ -376,6 +376,15 @@ struct F64T {
   static uint64_t store(double v) { return llvm::bit_cast<uint64_t>(v); }
 };
 
+/// Sets the quiet bit of a NaN. Widening a signaling NaN quiets it (fpext,
+/// vcvtph2ps and APFloat::convert all do), and the exact path widens through
+/// APFloat; Eigen's software conversions would keep it signaling, and libm
+/// treats the two differently (powf(1, sNaN) is NaN, powf(1, qNaN) is 1).
+template <typename F> uint16_t quietNaN(uint16_t bits) {
+  bool isNaN = (bits & (F::kExp | F::kMan)) > F::kExp;
+  return bits | (isNaN ? F::kQuiet : 0);
+}
+
 /// f16 computed in f32; Eigen's conversions are exact (widening) and round to
 /// nearest even (narrowing), subnormals and overflow included.
 struct F16T {
@@ -384,7 +393,7 @@ struct F16T {
                             kMan = 0x3ff;
   static float load(uint64_t x) {
     return static_cast<float>(Eigen::numext::bit_cast<Eigen::half>(
-        static_cast<uint16_t>(x)));
+        quietNaN<F16T>(static_cast<uint16_t>(x))));
   }
   static uint64_t store(float v) {
     return Eigen::numext::bit_cast<uint16_t>(Eigen::half(v));
@@ -397,7 +406,7 @@ struct BF16T {
                             kMan = 0x7f;
   static float load(uint64_t x) {
     return static_cast<float>(Eigen::numext::bit_cast<Eigen::bfloat16>(
-        static_cast<uint16_t>(x)));
+        quietNaN<BF16T>(static_cast<uint16_t>(x))));
   }
   static uint64_t store(float v) {
     return Eigen::numext::bit_cast<uint16_t>(Eigen::bfloat16(v));
@@ -577,7 +586,7 @@ template <typename S, typename D> uint64_t convertF(uint64_t a) {
 }
 
 /// sitofp / uitofp. The int -> compute type conversion rounds to nearest
-/// even; registered for f16/bf16 only from i1..i16, which f32 holds exactly.
+/// even; see addIntFloatCasts for the widths registered for f16/bf16.
 template <unsigned W, bool IsSigned, typename D>
 uint64_t intToF(uint64_t a) {
   using T = typename D::T;
@@ -720,25 +729,29 @@ template <typename F> void addFloatOps(KernelTable &t, DType dt) {
 }
 
 /// fptosi/fptoui from the float type F to every integer width, and
-/// sitofp/uitofp back from the widths whose conversion rounds once.
-template <typename F, unsigned W>
-void addIntFloatCasts(KernelTable &t, DType ft, DType it, bool narrowFloat) {
+/// sitofp/uitofp back from the widths whose conversion rounds only once.
+/// Integers of up to 24 bits are exact in f32, so f32 and f64 (native
+/// conversions) take every width and bf16 only i1..i16. f16 takes every
+/// width as well: an integer that f32 cannot hold exceeds 2^24, so its f32
+/// rounding is at least 2^24 and both routes overflow to the same infinity.
+template <typename F, unsigned W, unsigned MaxIntBits>
+void addIntFloatCasts(KernelTable &t, DType ft, DType it) {
   using Op = ScalarOpcode;
   t.setCast(Op::FPToSI, ft, it, &unaryUBKernel<fToInt<F, W, true>>);
   t.setCast(Op::FPToUI, ft, it, &unaryUBKernel<fToInt<F, W, false>>);
-  if (narrowFloat && W > 16)
+  if (W > MaxIntBits)
     return;
   t.setCast(Op::SIToFP, it, ft, &unaryKernel<intToF<W, true, F>>);
   t.setCast(Op::UIToFP, it, ft, &unaryKernel<intToF<W, false, F>>);
 }
 
-template <typename F>
-void addIntFloatCasts(KernelTable &t, DType ft, bool narrowFloat) {
-  addIntFloatCasts<F, 1>(t, ft, DType::I1, narrowFloat);
-  addIntFloatCasts<F, 8>(t, ft, DType::I8, narrowFloat);
-  addIntFloatCasts<F, 16>(t, ft, DType::I16, narrowFloat);
-  addIntFloatCasts<F, 32>(t, ft, DType::I32, narrowFloat);
-  addIntFloatCasts<F, 64>(t, ft, DType::I64, narrowFloat);
+template <typename F, unsigned MaxIntBits>
+void addIntFloatCasts(KernelTable &t, DType ft) {
+  addIntFloatCasts<F, 1, MaxIntBits>(t, ft, DType::I1);
+  addIntFloatCasts<F, 8, MaxIntBits>(t, ft, DType::I8);
+  addIntFloatCasts<F, 16, MaxIntBits>(t, ft, DType::I16);
+  addIntFloatCasts<F, 32, MaxIntBits>(t, ft, DType::I32);
+  addIntFloatCasts<F, 64, MaxIntBits>(t, ft, DType::I64);
 }
 
 KernelTable::KernelTable() {
@@ -794,10 +807,10 @@ KernelTable::KernelTable() {
   setCast(Op::TruncF, DType::F32, DType::BF16,
           &unaryKernel<convertF<F32T, BF16T>>);
 
-  addIntFloatCasts<F32T>(*this, DType::F32, /*narrowFloat=*/false);
-  addIntFloatCasts<F64T>(*this, DType::F64, /*narrowFloat=*/false);
-  addIntFloatCasts<F16T>(*this, DType::F16, /*narrowFloat=*/true);
-  addIntFloatCasts<BF16T>(*this, DType::BF16, /*narrowFloat=*/true);
+  addIntFloatCasts<F32T, 64>(*this, DType::F32);
+  addIntFloatCasts<F64T, 64>(*this, DType::F64);
+  addIntFloatCasts<F16T, 64>(*this, DType::F16);
+  addIntFloatCasts<BF16T, 16>(*this, DType::BF16);
 }
 
 const KernelTable &kernelTable() {

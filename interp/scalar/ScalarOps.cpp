@@ -454,9 +454,15 @@ APFloat roundTo(APFloat f, DType t) {
   return f;
 }
 
-/// The exact f32 value of a float of type `t`; f16, bf16 and the f8 types
-/// are all subsets of f32, so nothing rounds.
-float toF32(const APFloat &f) { return roundTo(f, DType::F32).convertToFloat(); }
+/// The f32 value of a float of type `t`; f16, bf16 and the f8 types are all
+/// subsets of f32, so nothing rounds. Widening quiets a signaling NaN (as
+/// fpext does); an f32 operand is passed on untouched, as the folders'
+/// convertToFloat() does.
+float toF32(const APFloat &f) {
+  if (&f.getSemantics() == &APFloat::IEEEsingle())
+    return f.convertToFloat();
+  return roundTo(f, DType::F32).convertToFloat();
+}
 
 struct LibmUnary {
   float (*f32)(float);

@@ -1,4 +1,5 @@
-//===- InputSpec.cpp - iree-run-module style --input= values ---------------===//
+//===- InputSpec.cpp - iree-run-module style --input= values
+//---------------===//
 //
 // Mirrors how iree-run-module turns an `--input=` string into a buffer view,
 // as implemented in IREE's
@@ -139,15 +140,17 @@ Expected<uint64_t> parseInteger(StringRef text, DType t) {
   MagnitudeResult r = parseMagnitude(s, mag);
   if (r == MagnitudeResult::Invalid) {
     if (t == DType::I1)
-      return makeError("'" + text + "' is not a valid i1 (use 0, 1, true or "
-                                    "false)");
+      return makeError("'" + text +
+                       "' is not a valid i1 (use 0, 1, true or "
+                       "false)");
     return makeError("'" + text + "' is not a valid integer for " +
                      dtypeName(t));
   }
   if (t == DType::I1) {
     if (negative || mag > 1 || r == MagnitudeResult::Overflow)
-      return makeError("'" + text + "' is out of range for i1 (use 0, 1, "
-                                    "true or false)");
+      return makeError("'" + text +
+                       "' is out of range for i1 (use 0, 1, "
+                       "true or false)");
     return mag;
   }
   unsigned w = bitWidth(t);
@@ -369,8 +372,8 @@ Expected<ParsedInput> parseInputSpec(StringRef spec) {
       uint64_t v;
       if (d.empty() || !llvm::all_of(d, llvm::isDigit) ||
           d.getAsInteger(10, v) || v > static_cast<uint64_t>(INT64_MAX))
-        return makeError(quoted + ": shape dimension " + llvm::Twine(i) +
-                         " '" + d + "' is not a non-negative integer");
+        return makeError(quoted + ": shape dimension " + llvm::Twine(i) + " '" +
+                         d + "' is not a non-negative integer");
       shape.push_back(static_cast<int64_t>(v));
     }
   }
@@ -423,8 +426,8 @@ Expected<ParsedInput> parseInputSpec(StringRef spec) {
   if (count != n && !splat)
     return makeError(quoted + ": " + llvm::Twine(count) + " value" +
                      (count == 1 ? "" : "s") + " given but " +
-                     shapeTypeString(shape, *type) + " has " +
-                     llvm::Twine(n) + " element" + (n == 1 ? "" : "s") +
+                     shapeTypeString(shape, *type) + " has " + llvm::Twine(n) +
+                     " element" + (n == 1 ? "" : "s") +
                      " (give 1 value to fill it, or all " + llvm::Twine(n) +
                      ")");
   for (int64_t i = 0; i < count; ++i) {

@@ -1,4 +1,5 @@
-//===- Npy.cpp - NumPy .npy reading and writing ----------------------------===//
+//===- Npy.cpp - NumPy .npy reading and writing
+//----------------------------===//
 //
 // The NPY format (numpy/lib/format.py, NEP 1): the magic "\x93NUMPY", a major
 // and a minor version byte, a little-endian header length (2 bytes in 1.0, 4
@@ -321,8 +322,8 @@ checkedSizes(llvm::ArrayRef<int64_t> shape, unsigned elemBytes,
     }
     int64_t r;
     if (llvm::MulOverflow(nonZero, d, r))
-      return makeError(name, "shape " + shapeRepr(shape) +
-                                 " has too many elements");
+      return makeError(name,
+                       "shape " + shapeRepr(shape) + " has too many elements");
     nonZero = r;
   }
   int64_t bytes;
@@ -350,15 +351,13 @@ Expected<Tensor> parseNpy(StringRef bytes, StringRef name) {
   size_t prefix = kMagicLen + 2 + lenBytes;
   if (bytes.size() < prefix)
     return makeError(name, "truncated header (no header length)");
-  uint64_t headerLen =
-      major == 1
-          ? llvm::support::endian::read16le(bytes.data() + 8)
-          : llvm::support::endian::read32le(bytes.data() + 8);
+  uint64_t headerLen = major == 1
+                           ? llvm::support::endian::read16le(bytes.data() + 8)
+                           : llvm::support::endian::read32le(bytes.data() + 8);
   if (headerLen > bytes.size() - prefix)
     return makeError(name, "truncated header: it claims " +
                                llvm::Twine(headerLen) + " bytes but only " +
-                               llvm::Twine(bytes.size() - prefix) +
-                               " follow");
+                               llvm::Twine(bytes.size() - prefix) + " follow");
   StringRef header = bytes.substr(prefix, headerLen);
 
   HeaderParser parser(header, name);

@@ -99,14 +99,10 @@ void writeBytes(const std::string &path, llvm::StringRef bytes) {
 TEST(InputSpec, EverySeparator) {
   const std::vector<int64_t> want = {1, 2, 3, 4, 5, 6};
   for (const char *spec : {
-           "2x3xi32=1,2,3,4,5,6",
-           "2x3xi32=1 2 3 4 5 6",
-           "2x3xi32=[1 2 3][4 5 6]",
-           "2x3xi32=[[1,2,3],[4,5,6]]",
-           "2x3xi32=1\t2\n3\r4\v5\f6",
-           "2x3xi32=  [1, 2 ,3]  [4 ,,5,, 6]  ",
-           "  2x3xi32 =  1,\n2 3\t,4 5,6 ",
-           "\"2x3xi32=1 2 3 4 5 6\"",
+           "2x3xi32=1,2,3,4,5,6", "2x3xi32=1 2 3 4 5 6",
+           "2x3xi32=[1 2 3][4 5 6]", "2x3xi32=[[1,2,3],[4,5,6]]",
+           "2x3xi32=1\t2\n3\r4\v5\f6", "2x3xi32=  [1, 2 ,3]  [4 ,,5,, 6]  ",
+           "  2x3xi32 =  1,\n2 3\t,4 5,6 ", "\"2x3xi32=1 2 3 4 5 6\"",
            "2x3xi32=[[[1]]][2][3]4[5]6", // brackets carry no structure
        }) {
     Tensor t = parseOk(spec);
@@ -235,8 +231,7 @@ TEST(InputSpecElement, IntegerRangesAcceptSignedAndUnsigned) {
             "'-2147483649' is out of range for i32 (accepted: -2147483648 to "
             "4294967295)");
   EXPECT_EQ(bitsOf("18446744073709551615", DType::I64), ~uint64_t(0));
-  EXPECT_EQ(bitsOf("-9223372036854775808", DType::I64),
-            uint64_t(1) << 63);
+  EXPECT_EQ(bitsOf("-9223372036854775808", DType::I64), uint64_t(1) << 63);
   EXPECT_EQ(errorOf(parseElement("18446744073709551616", DType::I64)),
             "'18446744073709551616' is out of range for i64 (accepted: "
             "-9223372036854775808 to 18446744073709551615)");
@@ -319,8 +314,8 @@ TEST(InputSpecElement, InfNanAndExponents) {
   EXPECT_EQ(bitsOf("1e5", DType::F16), 0x7C00u);
   EXPECT_EQ(bitsOf("1e39", DType::F32), 0x7F800000u);
   EXPECT_EQ(bitsOf("-0", DType::F32), 0x80000000u);
-  for (const char *s : {"abc", "1.2.3", "e5", "1e", "1e+", "--1", "1,5", "infx", ".", "0x",
-                        "0x1p", "1p3", "0x1e3p", "1.5f"}) {
+  for (const char *s : {"abc", "1.2.3", "e5", "1e", "1e+", "--1", "1,5", "infx",
+                        ".", "0x", "0x1p", "1p3", "0x1e3p", "1.5f"}) {
     llvm::Expected<uint64_t> b = parseElement(s, DType::F32);
     ASSERT_FALSE(!!b) << s;
     EXPECT_EQ(llvm::toString(b.takeError()),
@@ -335,7 +330,8 @@ RC_GTEST_PROP(InputSpecElementProp, F32AndF64MatchStrtod, (uint64_t raw)) {
   RC_PRE(std::isfinite(d));
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.17g", d);
-  RC_ASSERT(*parseElement(buf, DType::F64) == f64Bits(std::strtod(buf, nullptr)));
+  RC_ASSERT(*parseElement(buf, DType::F64) ==
+            f64Bits(std::strtod(buf, nullptr)));
   std::snprintf(buf, sizeof(buf), "%.12g", d);
   RC_ASSERT(*parseElement(buf, DType::F32) ==
             f32Bits(std::strtof(buf, nullptr)));

@@ -106,9 +106,9 @@ TEST(TextFormatElement, FloatsUsePercentG) {
   EXPECT_EQ(formatElement(0x7FC00000, DType::F32), "NAN");
   EXPECT_EQ(formatElement(0xFFC00000, DType::F32), "-NAN");
   EXPECT_EQ(formatElement(0x7FF8000000000000, DType::F64), "NAN");
-  EXPECT_EQ(formatElement(f32Bits(std::numeric_limits<float>::max()),
-                          DType::F32),
-            "3.40282E+38");
+  EXPECT_EQ(
+      formatElement(f32Bits(std::numeric_limits<float>::max()), DType::F32),
+      "3.40282E+38");
   EXPECT_EQ(formatElement(f32Bits(std::numeric_limits<float>::denorm_min()),
                           DType::F32),
             "1.4013E-45");

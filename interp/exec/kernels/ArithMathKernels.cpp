@@ -83,12 +83,11 @@ static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
       for (size_t k = 0; k < ins.size(); ++k)
         for (int l = 0; l < m; ++l)
           operandBufs[k][l] = ins[k]->load(base + l);
-      UBKind ub = UBKind::None;
       // Unused operand buffers stay zero: batch kernels may read every lane.
-      int lane = fn(d, dst, a, b, c, m, ub);
-      if (lane >= 0)
+      runBatch(fn, d, dst, a, b, c, m, [&](int lane, UBKind ub) {
         reportUB(frame, op, ubKindName(ub), out->coordinates(base + lane),
                  true);
+      });
       for (int l = 0; l < m; ++l) {
         out->store(base + l, dst[l]);
         for (const Tensor *t : ins)

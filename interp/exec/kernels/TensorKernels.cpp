@@ -1,4 +1,4 @@
-//===- TensorKernels.cpp - tensor dialect ops ------------------------------===//
+//===- TensorKernels.cpp - tensor dialect ops -----------------------------===//
 //
 // Shape queries, element access and data movement of the tensor dialect.
 //
@@ -193,10 +193,12 @@ static LogicalResult checkSliceSizes(Operation *op, ArrayRef<int64_t> shape,
   return success();
 }
 
-/// Checks that a slice stays within `shape`; reports the first dimension it
-/// leaves as undefined behaviour. Returns true when it is in bounds.
+/// Checks that a slice stays within `shape` (the `what` tensor); reports the
+/// first dimension it leaves as undefined behaviour. Returns true when it is
+/// in bounds.
 static bool checkSliceBounds(Frame &frame, Operation *op,
-                             ArrayRef<int64_t> shape, const Slice &s) {
+                             ArrayRef<int64_t> shape, const Slice &s,
+                             StringRef what) {
   for (size_t d = 0; d < shape.size(); ++d) {
     if (s.sizes[d] == 0)
       continue;
@@ -204,16 +206,22 @@ static bool checkSliceBounds(Frame &frame, Operation *op,
     bool overflow =
         __builtin_mul_overflow(s.sizes[d] - 1, s.strides[d], &last) ||
         __builtin_add_overflow(last, s.offsets[d], &last);
-    if (!overflow && s.offsets[d] >= 0 && s.offsets[d] < shape[d] &&
-        last >= 0 && last < shape[d])
+    bool offsetInside = s.offsets[d] >= 0 && s.offsets[d] < shape[d];
+    if (!overflow && offsetInside && last >= 0 && last < shape[d])
       continue;
+    std::string reach =
+        overflow && offsetInside
+            ? std::string("overflow the index range")
+            : "reach index " +
+                  std::to_string(offsetInside ? last : s.offsets[d]);
     std::string detail =
         "dimension " + std::to_string(d) + ": offset " +
         std::to_string(s.offsets[d]) + ", size " + std::to_string(s.sizes[d]) +
-        ", stride " + std::to_string(s.strides[d]) +
-        " leave the source dimension of size " + std::to_string(shape[d]) +
-        " (slice offsets " + formatCoords(s.offsets) + ", sizes " +
-        formatCoords(s.sizes) + ", strides " + formatCoords(s.strides) + ")";
+        ", stride " + std::to_string(s.strides[d]) + " " + reach +
+        ", outside the " + what.str() + " dimension of size " +
+        std::to_string(shape[d]) + " (slice offsets " +
+        formatCoords(s.offsets) + ", sizes " + formatCoords(s.sizes) +
+        ", strides " + formatCoords(s.strides) + ")";
     reportUB(frame, op, "out-of-bounds slice", {}, false, detail);
     return false;
   }
@@ -236,8 +244,7 @@ sliceLayout(ArrayRef<int64_t> shape, const Slice &s) {
 /// Slow path for slices that leave the tensor: calls `fn(bigLinear,
 /// sliceLinear)` for each element of the slice that lies inside `bigShape`.
 template <typename Fn>
-static void forEachInBounds(ArrayRef<int64_t> bigShape, const Slice &s,
-                            Fn fn) {
+static void forEachInBounds(ArrayRef<int64_t> bigShape, const Slice &s, Fn fn) {
   int64_t n = numElementsOf(s.sizes);
   size_t rank = bigShape.size();
   SmallVector<int64_t> c(rank, 0);
@@ -325,14 +332,14 @@ static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
             arg[l] = static_cast<uint64_t>(coords[d] + (d == rank - 1 ? l : 0));
         }
       }
-      runner.run(m, coords.data(), static_cast<int>(rank) - 1,
-                 [&](Operation *bodyOp, StringRef kind, int lane,
-                     StringRef detail) {
-                   Shape at = coords;
-                   if (rank)
-                     at[rank - 1] += lane;
-                   reportUB(frame, bodyOp, kind, at, true, detail);
-                 });
+      runner.run(
+          m, coords.data(), static_cast<int>(rank) - 1,
+          [&](Operation *bodyOp, StringRef kind, int lane, StringRef detail) {
+            Shape at = coords;
+            if (rank)
+              at[rank - 1] += lane;
+            reportUB(frame, bodyOp, kind, at, true, detail);
+          });
       const uint64_t *res = runner.result(0);
       int64_t base = row * inner + start;
       for (int l = 0; l < m; ++l)
@@ -348,8 +355,8 @@ static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
 
 static LogicalResult emptyKernel(Operation *op, Frame &frame) {
   auto empty = cast<tensor::EmptyOp>(op);
-  FailureOr<Tensor> t = allocTensor(frame, op, empty.getType(),
-                                    indexValues(frame, empty.getDynamicSizes()));
+  FailureOr<Tensor> t = allocTensor(
+      frame, op, empty.getType(), indexValues(frame, empty.getDynamicSizes()));
   if (failed(t))
     return failure();
   t->markAllUndef();
@@ -429,9 +436,8 @@ static LogicalResult fromElementsKernel(Operation *op, Frame &frame) {
   if (failed(out))
     return failure();
   if (static_cast<int64_t>(fe.getElements().size()) != out->numElements())
-    return op->emitError("expected ")
-           << out->numElements() << " elements, got "
-           << fe.getElements().size();
+    return op->emitError("expected ") << out->numElements() << " elements, got "
+                                      << fe.getElements().size();
   for (auto [i, v] : llvm::enumerate(fe.getElements())) {
     const RtValue &rv = frame.get(v);
     out->store(i, rv.bits);
@@ -445,9 +451,8 @@ static LogicalResult fromElementsKernel(Operation *op, Frame &frame) {
 static LogicalResult splatKernel(Operation *op, Frame &frame) {
   auto splat = cast<tensor::SplatOp>(op);
   const RtValue &v = frame.get(splat.getInput());
-  FailureOr<Tensor> out =
-      allocTensor(frame, op, splat.getType(),
-                  indexValues(frame, splat.getDynamicSizes()));
+  FailureOr<Tensor> out = allocTensor(
+      frame, op, splat.getType(), indexValues(frame, splat.getDynamicSizes()));
   if (failed(out))
     return failure();
   fillTensor(*out, v.bits);
@@ -459,9 +464,8 @@ static LogicalResult splatKernel(Operation *op, Frame &frame) {
 
 static LogicalResult generateKernel(Operation *op, Frame &frame) {
   auto gen = cast<tensor::GenerateOp>(op);
-  FailureOr<Tensor> out =
-      allocTensor(frame, op, gen.getType(),
-                  indexValues(frame, gen.getDynamicExtents()));
+  FailureOr<Tensor> out = allocTensor(
+      frame, op, gen.getType(), indexValues(frame, gen.getDynamicExtents()));
   if (failed(out))
     return failure();
   if (failed(evalBodyPerElement(frame, op, gen.getBody(), *out)))
@@ -486,10 +490,9 @@ static LogicalResult extractSliceKernel(Operation *op, Frame &frame) {
       frame, op, ex.getType(), reducedSizes(s.sizes, ex.getDroppedDims()));
   if (failed(out))
     return failure();
-  if (checkSliceBounds(frame, op, src.shape(), s)) {
+  if (checkSliceBounds(frame, op, src.shape(), s, "source")) {
     auto [base, strides] = sliceLayout(src.shape(), s);
-    stridedCopy(*out, 0, rowMajorStrides(s.sizes), src, base, strides,
-                s.sizes);
+    stridedCopy(*out, 0, rowMajorStrides(s.sizes), src, base, strides, s.sizes);
   } else {
     // Elements outside the source read as zeros.
     forEachInBounds(src.shape(), s, [&](int64_t big, int64_t lin) {
@@ -518,10 +521,9 @@ static LogicalResult insertSliceKernel(Operation *op, Frame &frame) {
   FailureOr<Tensor> out = cloneTensor(frame, op, ins.getType(), dest);
   if (failed(out))
     return failure();
-  if (checkSliceBounds(frame, op, dest.shape(), s)) {
+  if (checkSliceBounds(frame, op, dest.shape(), s, "destination")) {
     auto [base, strides] = sliceLayout(dest.shape(), s);
-    stridedCopy(*out, base, strides, src, 0, rowMajorStrides(s.sizes),
-                s.sizes);
+    stridedCopy(*out, base, strides, src, 0, rowMajorStrides(s.sizes), s.sizes);
   } else {
     // Elements outside the destination are not written.
     forEachInBounds(dest.shape(), s, [&](int64_t big, int64_t lin) {
@@ -597,8 +599,8 @@ static LogicalResult expandShapeKernel(Operation *op, Frame &frame) {
     }
     if (size != src.dim(i))
       return op->emitError("output shape ")
-             << formatCoords(shape) << " does not expand source dimension "
-             << i << " of size " << src.dim(i);
+             << formatCoords(shape) << " does not expand source dimension " << i
+             << " of size " << src.dim(i);
   }
   FailureOr<Tensor> out = relayout(frame, op, es.getType(), src, shape);
   if (failed(out))
