@@ -533,6 +533,21 @@ TEST(ScalarFloatTest, Transcendentals) {
   EXPECT_EQ(ev(Op::Atan2, F32, f32(1.0f), f32(1.0f)), 0x3F490FDBu);
 }
 
+TEST(ScalarFloatTest, Float8) {
+  // f8E4M3FN: bias 7, 3 mantissa bits, no infinities. 1.0 = 7 << 3 = 0x38.
+  // e = 2.718...; the spacing in [2, 4) is 0.25 and e / 0.25 = 10.87, so the
+  // result is 11 * 0.25 = 2.75 = 1.375 * 2: exponent 8, mantissa 3: 0x43.
+  EXPECT_EQ(ev(Op::Exp, F8E4M3FN, 0x38), 0x43u);
+  // +inf has no encoding: truncf gives NaN (0x7F).
+  EXPECT_TRUE(
+      isNaNBits(cast(Op::TruncF, F32, F8E4M3FN, 0x7F800000), F8E4M3FN));
+  // 448 = 1.75 * 2^8 is the largest value: exponent 15, mantissa 6 = 0x7E.
+  EXPECT_EQ(cast(Op::TruncF, F32, F8E4M3FN, f32(448.0f)), 0x7Eu);
+  EXPECT_EQ(cast(Op::SIToFP, I8, F8E4M3FN, 16), 0x58u); // 2^4: exponent 11
+  // f8E5M2 is the top byte of f16: 1.0 = 0x3C widens to 0x3C00.
+  EXPECT_EQ(cast(Op::ExtF, DType::F8E5M2, F16, 0x3C), kF16One);
+}
+
 //===----------------------------------------------------------------------===//
 // Float casts
 //===----------------------------------------------------------------------===//
@@ -854,6 +869,42 @@ TEST(ScalarFastTest, SpecializedKernelsMatchExactPath) {
       }
     });
     EXPECT_TRUE(ok) << describe(d);
+  }
+}
+
+/// Small domains are checked exhaustively: every input of each specialized
+/// unary op on a type of at most 16 bits (all f16 and bf16 values, say), and
+/// every operand pair of binary ops on i1 and i8.
+TEST(ScalarFastTest, SmallDomainsExhaustively) {
+  for (const ScalarOpDesc &d : specializedDescs()) {
+    unsigned arity = numOperands(d.op);
+    unsigned w = bitWidth(d.type);
+    if (!((arity == 1 && w <= 16) || (arity == 2 && w <= 8)))
+      continue;
+    uint64_t count = uint64_t(1) << (arity * w);
+    std::vector<uint64_t> a(count), b(count), outFast(count), outExact(count);
+    uint64_t mask = truncBits(~uint64_t(0), d.type);
+    for (uint64_t i = 0; i < count; ++i) {
+      a[i] = i & mask;
+      b[i] = arity == 2 ? (i >> w) & mask : 0;
+    }
+    UBKind ubFast, ubExact;
+    int n = static_cast<int>(count);
+    int laneFast = selectFast(d)(d, outFast.data(), a.data(), b.data(),
+                                 b.data(), n, ubFast);
+    int laneExact = selectExact(d)(d, outExact.data(), a.data(), b.data(),
+                                   b.data(), n, ubExact);
+    EXPECT_EQ(laneFast, laneExact) << describe(d);
+    EXPECT_EQ(ubFast, ubExact) << describe(d);
+    int mismatches = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+      if (sameResult(d, outFast[i], outExact[i]))
+        continue;
+      if (++mismatches <= 3)
+        ADD_FAILURE() << describe(d) << std::hex << ": a=0x" << a[i]
+                      << " b=0x" << b[i] << " fast=0x" << outFast[i]
+                      << " exact=0x" << outExact[i];
+    }
   }
 }
 

@@ -209,19 +209,20 @@ static bool checkSliceBounds(Frame &frame, Operation *op,
     bool offsetInside = s.offsets[d] >= 0 && s.offsets[d] < shape[d];
     if (!overflow && offsetInside && last >= 0 && last < shape[d])
       continue;
+    std::string where =
+        what.str() + " dimension of size " + std::to_string(shape[d]);
     std::string reach =
         overflow && offsetInside
-            ? std::string("overflow the index range")
+            ? "overflow the index range (" + where + ")"
             : "reach index " +
-                  std::to_string(offsetInside ? last : s.offsets[d]);
+                  std::to_string(offsetInside ? last : s.offsets[d]) +
+                  ", outside the " + where;
     std::string detail =
         "dimension " + std::to_string(d) + ": offset " +
         std::to_string(s.offsets[d]) + ", size " + std::to_string(s.sizes[d]) +
         ", stride " + std::to_string(s.strides[d]) + " " + reach +
-        ", outside the " + what.str() + " dimension of size " +
-        std::to_string(shape[d]) + " (slice offsets " +
-        formatCoords(s.offsets) + ", sizes " + formatCoords(s.sizes) +
-        ", strides " + formatCoords(s.strides) + ")";
+        " (slice offsets " + formatCoords(s.offsets) + ", sizes " +
+        formatCoords(s.sizes) + ", strides " + formatCoords(s.strides) + ")";
     reportUB(frame, op, "out-of-bounds slice", {}, false, detail);
     return false;
   }
