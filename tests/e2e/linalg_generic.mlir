@@ -708,3 +708,218 @@ func.func @zero_size_elementwise() {
   check.expect_eq_const(%r, dense<> : tensor<0x4xi32>) : tensor<0x4xi32>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Per-step rounding in narrow float reductions, and order over many rows
+//===----------------------------------------------------------------------===//
+
+// f16 sum of [2048, 1, 1], init 0, each addf rounded to f16. In [2048, 4096)
+// the f16 spacing is 2:
+//   0 + 2048 = 2048
+//   2048 + 1 = 2049 -> tie between 2048 (even significand) and 2050 -> 2048
+//   2048 + 1 -> 2048 again
+// Result 2048 (accumulating in f32 and rounding once would give 2050).
+func.func @sequential_order_f16_sum() {
+  %a = util.unfoldable_constant dense<[2048.0, 1.0, 1.0]> : tensor<3xf16>
+  %e = tensor.empty() : tensor<f16>
+  %c0 = arith.constant 0.0 : f16
+  %init = linalg.fill ins(%c0 : f16) outs(%e : tensor<f16>) -> tensor<f16>
+  %r = linalg.generic {indexing_maps = [#id1, #scalar1],
+                       iterator_types = ["reduction"]}
+      ins(%a : tensor<3xf16>) outs(%init : tensor<f16>) {
+  ^bb0(%x: f16, %acc: f16):
+    %s = arith.addf %acc, %x : f16
+    linalg.yield %s : f16
+  } -> tensor<f16>
+  check.expect_eq_const(%r, dense<2048.0> : tensor<f16>) : tensor<f16>
+  return
+}
+
+// bf16 sum of [256, 1, 1], init 0. In [256, 512) the bf16 spacing is 2:
+//   256 + 1 = 257 -> tie between 256 (even) and 258 -> 256; again -> 256.
+// Result 256 (f32 accumulation then one rounding would give 258).
+func.func @sequential_order_bf16_sum() {
+  %a = util.unfoldable_constant dense<[256.0, 1.0, 1.0]> : tensor<3xbf16>
+  %e = tensor.empty() : tensor<bf16>
+  %c0 = arith.constant 0.0 : bf16
+  %init = linalg.fill ins(%c0 : bf16) outs(%e : tensor<bf16>) -> tensor<bf16>
+  %r = linalg.generic {indexing_maps = [#id1, #scalar1],
+                       iterator_types = ["reduction"]}
+      ins(%a : tensor<3xbf16>) outs(%init : tensor<bf16>) {
+  ^bb0(%x: bf16, %acc: bf16):
+    %s = arith.addf %acc, %x : bf16
+    linalg.yield %s : bf16
+  } -> tensor<bf16>
+  check.expect_eq_const(%r, dense<256.0> : tensor<bf16>) : tensor<bf16>
+  return
+}
+
+// 70x300 f32 built with linalg.index: x[i][j] = (j == 0) ? 2^24 : 1.
+// Each row summed in order from init 0: 2^24, then 299 times + 1. In
+// [2^24, 2^25) the f32 spacing is 2, so 2^24 + 1 = 16777217 is a tie and
+// rounds to the even 16777216 every time. Every row gives 16777216.
+// (Summing the ones separately first would give 2^24 + 299 = 16777515, a tie
+// between 16777514 and 16777516 that rounds to the even significand,
+// 16777516.)
+// Second part: a 5000x300 splat of 1.0 reduced over its 5000 rows through a
+// transposed input map with init 2^24: every step is 2^24 + 1 -> 2^24, so
+// all 300 results are 16777216.
+func.func @sequential_order_many_rows() {
+  %e = tensor.empty() : tensor<70x300xf32>
+  %x = linalg.generic {indexing_maps = [#id2],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<70x300xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 1 : index
+    %c0i = arith.constant 0 : index
+    %z = arith.cmpi eq, %j, %c0i : index
+    %big = arith.constant 16777216.0 : f32
+    %one = arith.constant 1.0 : f32
+    %v = arith.select %z, %big, %one : f32
+    linalg.yield %v : f32
+  } -> tensor<70x300xf32>
+  %e1 = tensor.empty() : tensor<70xf32>
+  %c0 = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%c0 : f32) outs(%e1 : tensor<70xf32>) -> tensor<70xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #col],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<70x300xf32>) outs(%init : tensor<70xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<70xf32>
+  check.expect_eq_const(%r, dense<16777216.0> : tensor<70xf32>) : tensor<70xf32>
+  %ones = util.unfoldable_constant dense<1.0> : tensor<5000x300xf32>
+  %e2 = tensor.empty() : tensor<300xf32>
+  %c24 = arith.constant 16777216.0 : f32
+  %init2 = linalg.fill ins(%c24 : f32) outs(%e2 : tensor<300xf32>) -> tensor<300xf32>
+  %r2 = linalg.generic {indexing_maps = [#tr2, #col],
+                        iterator_types = ["parallel", "reduction"]}
+      ins(%ones : tensor<5000x300xf32>) outs(%init2 : tensor<300xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<300xf32>
+  check.expect_eq_const(%r2, dense<16777216.0> : tensor<300xf32>) : tensor<300xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// More indexing maps
+//===----------------------------------------------------------------------===//
+
+// 1-D valid convolution as a generic with a window map (d0, d1) -> (d0 + d1):
+//   a = [1,2,3,4,5], w = [1,10,100], out[i] = sum_k a[i+k] * w[k]:
+//   out[0] = 1*1 + 2*10 + 3*100 = 321
+//   out[1] = 2*1 + 3*10 + 4*100 = 432
+//   out[2] = 3*1 + 4*10 + 5*100 = 543
+func.func @window_map_1d_convolution() {
+  %a = util.unfoldable_constant dense<[1, 2, 3, 4, 5]> : tensor<5xi32>
+  %w = util.unfoldable_constant dense<[1, 10, 100]> : tensor<3xi32>
+  %e = tensor.empty() : tensor<3xi32>
+  %c0 = arith.constant 0 : i32
+  %init = linalg.fill ins(%c0 : i32) outs(%e : tensor<3xi32>) -> tensor<3xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 + d1)>, #row, #col],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a, %w : tensor<5xi32>, tensor<3xi32>) outs(%init : tensor<3xi32>) {
+  ^bb0(%x: i32, %y: i32, %o: i32):
+    %m = arith.muli %x, %y : i32
+    %s = arith.addi %o, %m : i32
+    linalg.yield %s : i32
+  } -> tensor<3xi32>
+  check.expect_eq_const(%r, dense<[321, 432, 543]> : tensor<3xi32>) : tensor<3xi32>
+  return
+}
+
+// Reduce d0 of a 2x3x4 tensor into a 4x3 output through the permuted output
+// map (d0,d1,d2) -> (d2,d1), init 0. a[i][j][k] = 100i + 10j + k:
+//   out[k][j] = a[0][j][k] + a[1][j][k] = (10j + k) + (100 + 10j + k) = 100 + 20j + 2k
+//   k=0: [100,120,140]  k=1: [102,122,142]  k=2: [104,124,144]  k=3: [106,126,146]
+func.func @reduction_permuted_output_map() {
+  %a = util.unfoldable_constant dense<[[[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]],
+                                        [[100, 101, 102, 103], [110, 111, 112, 113], [120, 121, 122, 123]]]> : tensor<2x3x4xi32>
+  %e = tensor.empty() : tensor<4x3xi32>
+  %c0 = arith.constant 0 : i32
+  %init = linalg.fill ins(%c0 : i32) outs(%e : tensor<4x3xi32>) -> tensor<4x3xi32>
+  %r = linalg.generic {indexing_maps = [#id3, affine_map<(d0, d1, d2) -> (d2, d1)>],
+                       iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%a : tensor<2x3x4xi32>) outs(%init : tensor<4x3xi32>) {
+  ^bb0(%x: i32, %o: i32):
+    %s = arith.addi %o, %x : i32
+    linalg.yield %s : i32
+  } -> tensor<4x3xi32>
+  check.expect_eq_const(%r, dense<[[100, 120, 140], [102, 122, 142], [104, 124, 144], [106, 126, 146]]> : tensor<4x3xi32>) : tensor<4x3xi32>
+  return
+}
+
+// Constant in an input map, (d0) -> (d0, 1), selects column 1:
+//   [[1,2],[3,4],[5,6]] -> [2, 4, 6]
+func.func @constant_index_map() {
+  %a = util.unfoldable_constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>
+  %e = tensor.empty() : tensor<3xi32>
+  %c0 = arith.constant 0 : i32
+  %init = linalg.fill ins(%c0 : i32) outs(%e : tensor<3xi32>) -> tensor<3xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0, 1)>, #id1],
+                       iterator_types = ["parallel"]}
+      ins(%a : tensor<3x2xi32>) outs(%init : tensor<3xi32>) {
+  ^bb0(%x: i32, %o: i32):
+    linalg.yield %x : i32
+  } -> tensor<3xi32>
+  check.expect_eq_const(%r, dense<[2, 4, 6]> : tensor<3xi32>) : tensor<3xi32>
+  return
+}
+
+// Reverse via (d0) -> (-d0 + 3) with the same tensor as input and init.
+// Tensor semantics: the input is read unchanged, out[i] = a[3 - i]:
+//   [1,2,3,4] -> [4,3,2,1]; %a itself still [1,2,3,4] afterwards.
+// (Writing into the input in place would give [4,3,3,4].)
+func.func @reverse_map_input_aliases_init() {
+  %a = util.unfoldable_constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (-d0 + 3)>, #id1],
+                       iterator_types = ["parallel"]}
+      ins(%a : tensor<4xi32>) outs(%a : tensor<4xi32>) {
+  ^bb0(%x: i32, %o: i32):
+    linalg.yield %x : i32
+  } -> tensor<4xi32>
+  check.expect_eq_const(%r, dense<[4, 3, 2, 1]> : tensor<4xi32>) : tensor<4xi32>
+  check.expect_eq_const(%a, dense<[1, 2, 3, 4]> : tensor<4xi32>) : tensor<4xi32>
+  return
+}
+
+// A non-tensor (scalar f32) input operand with map (d0) -> ():
+//   [1,2,3] + 10 = [11, 12, 13]
+func.func @scalar_operand() {
+  %a = util.unfoldable_constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %s = arith.constant 10.0 : f32
+  %e = tensor.empty() : tensor<3xf32>
+  %c0 = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%c0 : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %r = linalg.generic {indexing_maps = [#id1, #scalar1, #id1],
+                       iterator_types = ["parallel"]}
+      ins(%a, %s : tensor<3xf32>, f32) outs(%init : tensor<3xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.addf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<3xf32>
+  check.expect_eq_const(%r, dense<[11.0, 12.0, 13.0]> : tensor<3xf32>) : tensor<3xf32>
+  return
+}
+
+// i1 output from cmpf oge, a = [1,5,-3,2], b = [2,4,-3,1]:
+//   1 >= 2 false; 5 >= 4 true; -3 >= -3 true; 2 >= 1 true
+func.func @i1_output() {
+  %a = util.unfoldable_constant dense<[1.0, 5.0, -3.0, 2.0]> : tensor<4xf32>
+  %b = util.unfoldable_constant dense<[2.0, 4.0, -3.0, 1.0]> : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xi1>
+  %false = arith.constant false
+  %init = linalg.fill ins(%false : i1) outs(%e : tensor<4xi1>) -> tensor<4xi1>
+  %r = linalg.generic {indexing_maps = [#id1, #id1, #id1],
+                       iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%init : tensor<4xi1>) {
+  ^bb0(%x: f32, %y: f32, %o: i1):
+    %c = arith.cmpf oge, %x, %y : f32
+    linalg.yield %c : i1
+  } -> tensor<4xi1>
+  check.expect_eq_const(%r, dense<[false, true, true, true]> : tensor<4xi1>) : tensor<4xi1>
+  return
+}

@@ -604,3 +604,179 @@ func.func @pooling_nhwc_max() {
   check.expect_eq_const(%r, dense<[[[[1.0], [3.0]], [[10.0], [-11.0]]]]> : tensor<1x2x2x1xf32>) : tensor<1x2x2x1xf32>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Narrow accumulators, integer promotion, dynamic shapes, more windows
+//===----------------------------------------------------------------------===//
+
+// f16 matmul with an f16 accumulator rounds after every step:
+//   A = [[2048, 1, 1]], B = [[1],[1],[1]], init 0; f16 spacing in [2048, 4096) is 2
+//   0 + 2048*1 = 2048; 2048 + 1 = 2049 -> tie -> 2048 (even); + 1 -> 2048
+// Result 2048 (f32 accumulation would give 2050).
+func.func @matmul_f16_accumulator_rounding() {
+  %a = util.unfoldable_constant dense<[[2048.0, 1.0, 1.0]]> : tensor<1x3xf16>
+  %b = util.unfoldable_constant dense<[[1.0], [1.0], [1.0]]> : tensor<3x1xf16>
+  %e = tensor.empty() : tensor<1x1xf16>
+  %c0 = arith.constant 0.0 : f16
+  %init = linalg.fill ins(%c0 : f16) outs(%e : tensor<1x1xf16>) -> tensor<1x1xf16>
+  %r = linalg.matmul ins(%a, %b : tensor<1x3xf16>, tensor<3x1xf16>) outs(%init : tensor<1x1xf16>) -> tensor<1x1xf16>
+  check.expect_eq_const(%r, dense<[[2048.0]]> : tensor<1x1xf16>) : tensor<1x1xf16>
+  return
+}
+
+// Same with bf16: spacing in [256, 512) is 2:
+//   256 + 1 = 257 -> tie -> 256 (even); + 1 -> 256. Result 256.
+func.func @matmul_bf16_accumulator_rounding() {
+  %a = util.unfoldable_constant dense<[[256.0, 1.0, 1.0]]> : tensor<1x3xbf16>
+  %b = util.unfoldable_constant dense<[[1.0], [1.0], [1.0]]> : tensor<3x1xbf16>
+  %e = tensor.empty() : tensor<1x1xbf16>
+  %c0 = arith.constant 0.0 : bf16
+  %init = linalg.fill ins(%c0 : bf16) outs(%e : tensor<1x1xbf16>) -> tensor<1x1xbf16>
+  %r = linalg.matmul ins(%a, %b : tensor<1x3xbf16>, tensor<3x1xbf16>) outs(%init : tensor<1x1xbf16>) -> tensor<1x1xbf16>
+  check.expect_eq_const(%r, dense<[[256.0]]> : tensor<1x1xbf16>) : tensor<1x1xbf16>
+  return
+}
+
+// i8 x i8 -> f32 matmul: cast_signed is sitofp, cast_unsigned is uitofp.
+//   A = [[-1, 2]], B = [[1], [-128]]
+//   signed:   -1*1 + 2*(-128) = -1 - 256 = -257
+//   unsigned: 255*1 + 2*128   = 255 + 256 = 511
+func.func @matmul_i8_f32_casts() {
+  %a = util.unfoldable_constant dense<[[-1, 2]]> : tensor<1x2xi8>
+  %b = util.unfoldable_constant dense<[[1], [-128]]> : tensor<2x1xi8>
+  %e = tensor.empty() : tensor<1x1xf32>
+  %c0 = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%c0 : f32) outs(%e : tensor<1x1xf32>) -> tensor<1x1xf32>
+  %rs = linalg.matmul ins(%a, %b : tensor<1x2xi8>, tensor<2x1xi8>) outs(%init : tensor<1x1xf32>) -> tensor<1x1xf32>
+  check.expect_eq_const(%rs, dense<[[-257.0]]> : tensor<1x1xf32>) : tensor<1x1xf32>
+  %ru = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : tensor<1x2xi8>, tensor<2x1xi8>) outs(%init : tensor<1x1xf32>) -> tensor<1x1xf32>
+  check.expect_eq_const(%ru, dense<[[511.0]]> : tensor<1x1xf32>) : tensor<1x1xf32>
+  return
+}
+
+// batch_matmul with dynamic batch and K: 3 batches of (1x2) x (2x1):
+//   b0: [1,2].[1,1]  = 1 + 2  = 3
+//   b1: [3,4].[1,-1] = 3 - 4  = -1
+//   b2: [5,6].[2,0]  = 10 + 0 = 10
+func.func @batch_matmul_dynamic() {
+  %a = flow.tensor.dynamic_constant dense<[[[1, 2]], [[3, 4]], [[5, 6]]]> : tensor<3x1x2xi32> -> tensor<?x1x?xi32>
+  %b = flow.tensor.dynamic_constant dense<[[[1], [1]], [[1], [-1]], [[2], [0]]]> : tensor<3x2x1xi32> -> tensor<?x?x1xi32>
+  %c0i = arith.constant 0 : index
+  %d = tensor.dim %a, %c0i : tensor<?x1x?xi32>
+  %e = tensor.empty(%d) : tensor<?x1x1xi32>
+  %c0 = arith.constant 0 : i32
+  %init = linalg.fill ins(%c0 : i32) outs(%e : tensor<?x1x1xi32>) -> tensor<?x1x1xi32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<?x1x?xi32>, tensor<?x?x1xi32>) outs(%init : tensor<?x1x1xi32>) -> tensor<?x1x1xi32>
+  %rs = tensor.cast %r : tensor<?x1x1xi32> to tensor<3x1x1xi32>
+  check.expect_eq_const(%rs, dense<[[[3]], [[-1]], [[10]]]> : tensor<3x1x1xi32>) : tensor<3x1x1xi32>
+  return
+}
+
+// transpose ?x? (holding [[1,2,3],[4,5,6]]) with permutation [1, 0]:
+//   [[1,4],[2,5],[3,6]]
+func.func @transpose_dynamic() {
+  %a = flow.tensor.dynamic_constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32> -> tensor<?x?xi32>
+  %c0i = arith.constant 0 : index
+  %c1i = arith.constant 1 : index
+  %d0 = tensor.dim %a, %c0i : tensor<?x?xi32>
+  %d1 = tensor.dim %a, %c1i : tensor<?x?xi32>
+  %e = tensor.empty(%d1, %d0) : tensor<?x?xi32>
+  %c0 = arith.constant 0 : i32
+  %init = linalg.fill ins(%c0 : i32) outs(%e : tensor<?x?xi32>) -> tensor<?x?xi32>
+  %r = linalg.transpose ins(%a : tensor<?x?xi32>) outs(%init : tensor<?x?xi32>) permutation = [1, 0]
+  %rs = tensor.cast %r : tensor<?x?xi32> to tensor<3x2xi32>
+  check.expect_eq_const(%rs, dense<[[1, 4], [2, 5], [3, 6]]> : tensor<3x2xi32>) : tensor<3x2xi32>
+  return
+}
+
+// reduce over all dims [0, 1] into a 0-d tensor, row-major sequential order,
+// init 0, a = [[1e8, 1], [-1e8, 1]] (f32 spacing near 1e8 is 8):
+//   0 + 1e8 = 1e8; 1e8 + 1 -> 1e8; 1e8 - 1e8 = 0; 0 + 1 = 1
+func.func @reduce_all_dims_to_0d() {
+  %a = util.unfoldable_constant dense<[[1.0e+08, 1.0], [-1.0e+08, 1.0]]> : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<f32>
+  %c0 = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%c0 : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.reduce ins(%a : tensor<2x2xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+    }
+  check.expect_eq_const(%r, dense<1.0> : tensor<f32>) : tensor<f32>
+  return
+}
+
+// conv_2d_nhwc_hwcf i8 x i8 -> i32 (operands sign-extended before multiply):
+//   input 1x2x2x1 [[-128, 127], [-1, 2]], filter 2x2x1x1 [[-128, 2], [3, -4]]
+//   (-128)(-128) + 127*2 + (-1)*3 + 2*(-4) = 16384 + 254 - 3 - 8 = 16627
+func.func @conv_2d_nhwc_hwcf_i8_i32() {
+  %in = util.unfoldable_constant dense<[[[[-128], [127]], [[-1], [2]]]]> : tensor<1x2x2x1xi8>
+  %f = util.unfoldable_constant dense<[[[[-128]], [[2]]], [[[3]], [[-4]]]]> : tensor<2x2x1x1xi8>
+  %e = tensor.empty() : tensor<1x1x1x1xi32>
+  %c0 = arith.constant 0 : i32
+  %init = linalg.fill ins(%c0 : i32) outs(%e : tensor<1x1x1x1xi32>) -> tensor<1x1x1x1xi32>
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x2x2x1xi8>, tensor<2x2x1x1xi8>) outs(%init : tensor<1x1x1x1xi32>) -> tensor<1x1x1x1xi32>
+  check.expect_eq_const(%r, dense<[[[[16627]]]]> : tensor<1x1x1x1xi32>) : tensor<1x1x1x1xi32>
+  return
+}
+
+// depthwise_conv_2d_nhwc_hwc with strides = dense<2>, one channel, input 1..16
+// as 1x4x4x1, filter [[1,2],[3,4]] -> same arithmetic as
+// conv_2d_nhwc_hwcf_stride2: 10x + 34 for x = [[1,3],[9,11]] -> [[44,64],[124,144]]
+func.func @depthwise_conv_2d_nhwc_hwc_stride2() {
+  %in = util.unfoldable_constant dense<[[[[1.0], [2.0], [3.0], [4.0]],
+                                         [[5.0], [6.0], [7.0], [8.0]],
+                                         [[9.0], [10.0], [11.0], [12.0]],
+                                         [[13.0], [14.0], [15.0], [16.0]]]]> : tensor<1x4x4x1xf32>
+  %f = util.unfoldable_constant dense<[[[1.0], [2.0]], [[3.0], [4.0]]]> : tensor<2x2x1xf32>
+  %e = tensor.empty() : tensor<1x2x2x1xf32>
+  %c0 = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%c0 : f32) outs(%e : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%in, %f : tensor<1x4x4x1xf32>, tensor<2x2x1xf32>) outs(%init : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+  check.expect_eq_const(%r, dense<[[[[44.0], [64.0]], [[124.0], [144.0]]]]> : tensor<1x2x2x1xf32>) : tensor<1x2x2x1xf32>
+  return
+}
+
+// pooling_nhwc_sum i8 input into an i32 accumulator (sign-extended), 2x2
+// window, stride 1, input 1x2x3x1 [[100,100,-128],[100,100,-128]] -> 1x1x2x1:
+//   (0,0): 100 + 100 + 100 + 100 = 400 (would wrap to -112 in i8)
+//   (0,1): 100 - 128 + 100 - 128 = -56
+func.func @pooling_nhwc_sum_i8_i32() {
+  %in = util.unfoldable_constant dense<[[[[100], [100], [-128]], [[100], [100], [-128]]]]> : tensor<1x2x3x1xi8>
+  %win = tensor.empty() : tensor<2x2xi32>
+  %e = tensor.empty() : tensor<1x1x2x1xi32>
+  %c0 = arith.constant 0 : i32
+  %init = linalg.fill ins(%c0 : i32) outs(%e : tensor<1x1x2x1xi32>) -> tensor<1x1x2x1xi32>
+  %r = linalg.pooling_nhwc_sum ins(%in, %win : tensor<1x2x3x1xi8>, tensor<2x2xi32>) outs(%init : tensor<1x1x2x1xi32>) -> tensor<1x1x2x1xi32>
+  check.expect_eq_const(%r, dense<[[[[400], [-56]]]]> : tensor<1x1x2x1xi32>) : tensor<1x1x2x1xi32>
+  return
+}
+
+// pooling_nhwc_max on i32 (signed max), init INT32_MIN:
+//   max(-5, -7, -9, -6) = -5
+func.func @pooling_nhwc_max_i32() {
+  %in = util.unfoldable_constant dense<[[[[-5], [-7]], [[-9], [-6]]]]> : tensor<1x2x2x1xi32>
+  %win = tensor.empty() : tensor<2x2xi32>
+  %e = tensor.empty() : tensor<1x1x1x1xi32>
+  %cmin = arith.constant -2147483648 : i32
+  %init = linalg.fill ins(%cmin : i32) outs(%e : tensor<1x1x1x1xi32>) -> tensor<1x1x1x1xi32>
+  %r = linalg.pooling_nhwc_max ins(%in, %win : tensor<1x2x2x1xi32>, tensor<2x2xi32>) outs(%init : tensor<1x1x1x1xi32>) -> tensor<1x1x1x1xi32>
+  check.expect_eq_const(%r, dense<[[[[-5]]]]> : tensor<1x1x1x1xi32>) : tensor<1x1x1x1xi32>
+  return
+}
+
+// pooling_nhwc_max with dilations = dense<2>: a 2x2 window on a 3x3 input
+// reads only the corners (0,0), (0,2), (2,0), (2,2) = 1, 2, 3, 4; the 9s in
+// between are skipped. max = 4.
+func.func @pooling_nhwc_max_dilation2() {
+  %in = util.unfoldable_constant dense<[[[[1.0], [9.0], [2.0]], [[9.0], [9.0], [9.0]], [[3.0], [9.0], [4.0]]]]> : tensor<1x3x3x1xf32>
+  %win = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<1x1x1x1xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %init = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32>
+  %r = linalg.pooling_nhwc_max {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%in, %win : tensor<1x3x3x1xf32>, tensor<2x2xf32>) outs(%init : tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32>
+  check.expect_eq_const(%r, dense<[[[[4.0]]]]> : tensor<1x1x1x1xf32>) : tensor<1x1x1x1xf32>
+  return
+}

@@ -490,6 +490,29 @@ func.func @pad_index_dependent_body() {
   return
 }
 
+// The body runs only at padding positions: with r = (i - 1)^2 + (j - 1)^2 the
+// pad value 100 / r would divide by zero at the centre [1, 1], which comes
+// from the source (7) instead. Corners have r = 2 -> 50, edge middles r = 1
+// -> 100: [[50, 100, 50], [100, 7, 100], [50, 100, 50]].
+func.func @pad_body_not_run_inside() {
+  %t = util.unfoldable_constant dense<[[7]]> : tensor<1x1xi32>
+  %p = tensor.pad %t low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    %c1 = arith.constant 1 : index
+    %c100 = arith.constant 100 : i32
+    %a = arith.subi %i, %c1 : index
+    %b = arith.subi %j, %c1 : index
+    %a2 = arith.muli %a, %a : index
+    %b2 = arith.muli %b, %b : index
+    %r = arith.addi %a2, %b2 : index
+    %r32 = arith.index_cast %r : index to i32
+    %v = arith.divsi %c100, %r32 : i32
+    tensor.yield %v : i32
+  } : tensor<1x1xi32> to tensor<3x3xi32>
+  check.expect_eq_const(%p, dense<[[50, 100, 50], [100, 7, 100], [50, 100, 50]]> : tensor<3x3xi32>) : tensor<3x3xi32>
+  return
+}
+
 // Zero padding everywhere is the identity; i1 source [true, false].
 func.func @pad_zero_amounts_i1() {
   %f = arith.constant false

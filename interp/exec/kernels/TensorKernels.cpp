@@ -16,6 +16,7 @@
 #include "interp/exec/KernelUtils.h"
 #include "interp/exec/RegionCompiler.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -299,9 +300,12 @@ static bool checkElementIndex(Frame &frame, Operation *op, const Tensor &t,
 
 /// Runs the single-result body `region` of `op` once per element of `out`,
 /// with the element's coordinates as block arguments, and stores the yielded
-/// values.
+/// values. Elements of the box [skipLow, skipLow + skipSize) (when given) are
+/// left alone: the body is not run there.
 static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
-                                        Region &region, Tensor &out) {
+                                        Region &region, Tensor &out,
+                                        ArrayRef<int64_t> skipLow = {},
+                                        ArrayRef<int64_t> skipSize = {}) {
   FailureOr<const CompiledRegion *> cr = frame.interp.getCompiledRegion(region);
   if (failed(cr))
     return failure();
@@ -321,10 +325,12 @@ static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
   int lanes = static_cast<int>(std::min<int64_t>(inner, kLanes));
   RegionRunner runner(body, frame, lanes);
   Shape coords(rank, 0);
-  for (int64_t row = 0; row < n / inner; ++row) {
-    coords = out.coordinates(row * inner);
-    for (int64_t start = 0; start < inner; start += lanes) {
-      int m = static_cast<int>(std::min<int64_t>(lanes, inner - start));
+  int64_t rowBase = 0;
+
+  // Runs the body on elements [from, to) of the current row.
+  auto runSegment = [&](int64_t from, int64_t to) {
+    for (int64_t start = from; start < to; start += lanes) {
+      int m = static_cast<int>(std::min<int64_t>(lanes, to - start));
       if (rank) {
         coords[rank - 1] = start;
         for (int64_t d = 0; d < rank; ++d) {
@@ -342,9 +348,24 @@ static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
             reportUB(frame, bodyOp, kind, at, true, detail);
           });
       const uint64_t *res = runner.result(0);
-      int64_t base = row * inner + start;
       for (int l = 0; l < m; ++l)
-        out.store(base + l, res[l]);
+        out.store(rowBase + start + l, res[l]);
+    }
+  };
+
+  for (int64_t row = 0; row < n / inner; ++row) {
+    rowBase = row * inner;
+    coords = out.coordinates(rowBase);
+    bool crossesSkipBox = !skipLow.empty();
+    for (int64_t d = 0; d + 1 < rank && crossesSkipBox; ++d)
+      crossesSkipBox =
+          coords[d] >= skipLow[d] && coords[d] - skipLow[d] < skipSize[d];
+    if (!crossesSkipBox) {
+      runSegment(0, inner);
+    } else if (rank) {
+      int64_t lo = skipLow[rank - 1], hi = lo + skipSize[rank - 1];
+      runSegment(0, std::min(lo, inner));
+      runSegment(std::min(hi, inner), inner);
     }
   }
   return success();
@@ -661,8 +682,9 @@ static LogicalResult padKernel(Operation *op, Frame &frame) {
   if (failed(out))
     return failure();
 
-  // The padding value: a value captured from outside the body (the common
-  // case, read directly), or whatever the body computes per element.
+  // The padding value: a value captured from outside the body or a constant
+  // yielded by it (the common cases, read directly), or whatever the body
+  // computes at each padding position.
   Region &region = pad.getRegion();
   Value yielded = region.front().getTerminator()->getOperand(0);
   if (!region.isAncestor(yielded.getParentRegion())) {
@@ -670,7 +692,13 @@ static LogicalResult padKernel(Operation *op, Frame &frame) {
     fillTensor(*out, v.bits);
     if (v.undef)
       out->markAllUndef();
-  } else if (failed(evalBodyPerElement(frame, op, region, *out))) {
+  } else if (auto cst = yielded.getDefiningOp<arith::ConstantOp>()) {
+    FailureOr<RtValue> v = scalarFromAttr(cst.getValue(), cst.getLoc());
+    if (failed(v))
+      return failure();
+    fillTensor(*out, v->bits);
+  } else if (failed(evalBodyPerElement(frame, op, region, *out, low,
+                                       src.shape()))) {
     return failure();
   }
 
