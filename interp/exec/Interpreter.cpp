@@ -75,7 +75,34 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
   OpKernel kernel = kernels.lookup(op);
   if (!kernel)
     return op->emitError("unsupported operation '") << op->getName() << "'";
-  return kernel(op, frame);
+  if (failed(kernel(op, frame)))
+    return failure();
+  // A result computed from a value with freedom inherits it in a coarse
+  // form unless the kernel tracked it precisely. Reduction lengths alone do
+  // not make a consumer's result order-free, so they are not inherited.
+  const Freedom *source = nullptr;
+  for (Value v : op->getOperands()) {
+    const RtValue &rv = frame.get(v);
+    if (rv.freedom && (!rv.freedom->tieGroups.empty() ||
+                       !rv.freedom->multiWrites.empty() ||
+                       !rv.freedom->derivedFrom.empty())) {
+      source = rv.freedom.get();
+      break;
+    }
+  }
+  if (source) {
+    for (Value r : op->getResults()) {
+      RtValue rv = frame.get(r);
+      if (rv.freedom)
+        continue;
+      auto f = std::make_shared<Freedom>();
+      f->derivedFrom = source->derivedFrom.empty() ? source->origin
+                                                   : source->derivedFrom;
+      rv.freedom = std::move(f);
+      frame.set(r, std::move(rv));
+    }
+  }
+  return success();
 }
 
 FailureOr<const CompiledRegion *> Interpreter::getCompiledRegion(Region &r) {

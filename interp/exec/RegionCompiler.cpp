@@ -117,6 +117,25 @@ CompiledRegion::compile(Region &region) {
       operands.push_back(*r);
     }
     for (auto [i, d] : llvm::enumerate(descs)) {
+      if (isFloat(d.type) || isFloat(d.resultType)) {
+        switch (d.op) {
+        case ScalarOpcode::MaximumF:
+        case ScalarOpcode::MinimumF:
+        case ScalarOpcode::MaxNumF:
+        case ScalarOpcode::MinNumF:
+        case ScalarOpcode::CmpF:
+        case ScalarOpcode::Select:
+        case ScalarOpcode::NegF:
+        case ScalarOpcode::AbsF:
+        case ScalarOpcode::CopySign:
+        case ScalarOpcode::ExtF:
+        case ScalarOpcode::Bitcast:
+        case ScalarOpcode::Copy:
+          break;
+        default:
+          cr->orderSensitiveFloat = true;
+        }
+      }
       Instr in;
       in.kind = InstrKind::Scalar;
       in.desc = d;

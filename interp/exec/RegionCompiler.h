@@ -51,9 +51,12 @@ public:
   uint32_t yieldRegister(unsigned i) const { return yieldRegs[i]; }
   DType argType(unsigned i) const { return argTypes[i]; }
   DType resultType(unsigned i) const { return yieldTypes[i]; }
-  /// True when the body only moves/compares/combines values with ops that
-  /// have no rounding (used by freedom reports to tell float reductions).
+  /// True when the body reads linalg.index.
   bool usesLoopIndex() const { return hasLoopIndex; }
+  /// Whether some float op of the body rounds (add, mul, ...), so that a
+  /// reduction's result depends on its order. max/min/select/compare and
+  /// sign ops do not.
+  bool hasOrderSensitiveFloatOps() const { return orderSensitiveFloat; }
 
 private:
   friend class RegionRunner;
@@ -67,6 +70,7 @@ private:
   std::vector<mlir::Value> tensorCaptures;
   unsigned numRegs = 0;
   bool hasLoopIndex = false;
+  bool orderSensitiveFloat = false;
 };
 
 /// Called for each lane that hit undefined behaviour.

@@ -6,8 +6,41 @@
 #include "interp/support/Tensor.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace ref {
+
+/// What freedom a result legitimately has, so the oracle never calls a legal
+/// difference a bug. Positions are row-major linear indices into the value.
+struct Freedom {
+  /// Sort: groups of positions holding mutually unordered keys (ties under
+  /// the comparator); within a group any order of all sorted operands is
+  /// legal, with payloads travelling with their keys.
+  std::vector<std::vector<int64_t>> tieGroups;
+  /// Scatter: positions written by more than one update, with the update
+  /// batch indices (row-major) in write order; `anyOneOf` when the op
+  /// promised unique indices (IREE may keep any one of the writes).
+  struct MultiWrite {
+    int64_t position;
+    std::vector<int64_t> updates;
+  };
+  std::vector<MultiWrite> multiWrites;
+  bool multiWritesAnyOneOf = false;
+  /// Floating-point reductions: the number of terms combined into each
+  /// element (uniform), so the oracle can bound reassociation error.
+  int64_t reductionLength = 0;
+  /// The value was computed from a result with freedom by an op that does
+  /// not track it: only order-insensitive comparison is sound.
+  std::string derivedFrom;
+  /// The op (name and location) whose result had the freedom.
+  std::string origin;
+
+  bool empty() const {
+    return tieGroups.empty() && multiWrites.empty() && reductionLength == 0 &&
+           derivedFrom.empty();
+  }
+};
 
 /// A runtime value: a tensor (shared, immutable once published) or a scalar.
 /// Scalars use the bit representation of ScalarOps.h.
@@ -17,6 +50,8 @@ struct RtValue {
   uint64_t bits = 0;
   /// For scalars: the value came from an uninitialized tensor element.
   bool undef = false;
+  /// Legitimate freedom of this value (null: none, the result is exact).
+  std::shared_ptr<const Freedom> freedom;
 
   static RtValue ofTensor(std::shared_ptr<const Tensor> t) {
     RtValue v;

@@ -22,6 +22,10 @@
 // for f16/bf16 (fma, conversions from wide integers or from f64) would round
 // twice, so it is left to the exact path, as is every f8 op.
 //
+// The kernels rely on IEEE arithmetic from the compiler: no -ffast-math, SSE
+// rather than x87 on x86. FP contraction has nothing to fuse: no lane
+// multiplies and then adds.
+//
 //===----------------------------------------------------------------------===//
 
 #include "interp/scalar/ScalarOps.h"
@@ -170,7 +174,8 @@ template <unsigned W> inline int64_t sx(uint64_t x) {
     return static_cast<int64_t>(x);
   } else {
     constexpr uint64_t sign = uint64_t(1) << (W - 1);
-    return static_cast<int64_t>(((x & kMask<W>) ^ sign) - sign);
+    uint64_t v = x & kMask<W>;
+    return static_cast<int64_t>((v ^ sign) - sign);
   }
 }
 
@@ -368,8 +373,7 @@ struct F32T {
 
 struct F64T {
   using T = double;
-  static constexpr uint64_t kMaskBits = ~uint64_t(0),
-                            kExp = 0x7ff0000000000000,
+  static constexpr uint64_t kMaskBits = ~uint64_t(0), kExp = 0x7ff0000000000000,
                             kQuiet = 0x0008000000000000,
                             kMan = 0x000fffffffffffff;
   static double load(uint64_t x) { return llvm::bit_cast<double>(x); }
@@ -587,8 +591,7 @@ template <typename S, typename D> uint64_t convertF(uint64_t a) {
 
 /// sitofp / uitofp. The int -> compute type conversion rounds to nearest
 /// even; see addIntFloatCasts for the widths registered for f16/bf16.
-template <unsigned W, bool IsSigned, typename D>
-uint64_t intToF(uint64_t a) {
+template <unsigned W, bool IsSigned, typename D> uint64_t intToF(uint64_t a) {
   using T = typename D::T;
   if constexpr (IsSigned)
     return D::store(static_cast<T>(sx<W>(a)));

@@ -137,8 +137,7 @@ constexpr OpInfo kOpInfo[] = {
     {"arith.bitcast", OpClass::Cast, 1},
     {"copy", OpClass::Copy, 1},
 };
-static_assert(std::size(kOpInfo) ==
-                  static_cast<size_t>(ScalarOpcode::Copy) + 1,
+static_assert(std::size(kOpInfo) == static_cast<size_t>(ScalarOpcode::Copy) + 1,
               "kOpInfo must have one entry per ScalarOpcode");
 
 const OpInfo &info(ScalarOpcode op) {
@@ -247,8 +246,7 @@ double floatBitsToDouble(uint64_t bits, DType t) {
 uint64_t doubleToFloatBits(double v, DType t) {
   APFloat f(v);
   bool losesInfo = false;
-  (void)f.convert(floatSemantics(t), APFloat::rmNearestTiesToEven,
-                  &losesInfo);
+  (void)f.convert(floatSemantics(t), APFloat::rmNearestTiesToEven, &losesInfo);
   return fromAPFloat(f);
 }
 
@@ -293,8 +291,8 @@ APInt ipowi(const APInt &base, const APInt &power, UBKind &ub) {
   }
 }
 
-uint64_t evalIntBinary(ScalarOpcode op, DType t, uint64_t aBits,
-                       uint64_t bBits, UBKind &ub) {
+uint64_t evalIntBinary(ScalarOpcode op, DType t, uint64_t aBits, uint64_t bBits,
+                       UBKind &ub) {
   unsigned w = bitWidth(t);
   APInt a(w, truncBits(aBits, t)), b(w, truncBits(bBits, t));
   auto isSignedOverflow = [&] { return a.isMinSignedValue() && b.isAllOnes(); };
@@ -472,7 +470,8 @@ struct LibmUnary {
 LibmUnary libmUnary(ScalarOpcode op) {
   switch (op) {
   case ScalarOpcode::Exp:
-    return {[](float x) { return ::expf(x); }, [](double x) { return ::exp(x); }};
+    return {[](float x) { return ::expf(x); },
+            [](double x) { return ::exp(x); }};
   case ScalarOpcode::Exp2:
     return {[](float x) { return ::exp2f(x); },
             [](double x) { return ::exp2(x); }};
@@ -480,7 +479,8 @@ LibmUnary libmUnary(ScalarOpcode op) {
     return {[](float x) { return ::expm1f(x); },
             [](double x) { return ::expm1(x); }};
   case ScalarOpcode::Log:
-    return {[](float x) { return ::logf(x); }, [](double x) { return ::log(x); }};
+    return {[](float x) { return ::logf(x); },
+            [](double x) { return ::log(x); }};
   case ScalarOpcode::Log2:
     return {[](float x) { return ::log2f(x); },
             [](double x) { return ::log2(x); }};
@@ -507,11 +507,14 @@ LibmUnary libmUnary(ScalarOpcode op) {
     return {[](float x) { return ::coshf(x); },
             [](double x) { return ::cosh(x); }};
   case ScalarOpcode::Sin:
-    return {[](float x) { return ::sinf(x); }, [](double x) { return ::sin(x); }};
+    return {[](float x) { return ::sinf(x); },
+            [](double x) { return ::sin(x); }};
   case ScalarOpcode::Cos:
-    return {[](float x) { return ::cosf(x); }, [](double x) { return ::cos(x); }};
+    return {[](float x) { return ::cosf(x); },
+            [](double x) { return ::cos(x); }};
   case ScalarOpcode::Tan:
-    return {[](float x) { return ::tanf(x); }, [](double x) { return ::tan(x); }};
+    return {[](float x) { return ::tanf(x); },
+            [](double x) { return ::tan(x); }};
   case ScalarOpcode::Asin:
     return {[](float x) { return ::asinf(x); },
             [](double x) { return ::asin(x); }};
@@ -522,7 +525,8 @@ LibmUnary libmUnary(ScalarOpcode op) {
     return {[](float x) { return ::atanf(x); },
             [](double x) { return ::atan(x); }};
   case ScalarOpcode::Erf:
-    return {[](float x) { return ::erff(x); }, [](double x) { return ::erf(x); }};
+    return {[](float x) { return ::erff(x); },
+            [](double x) { return ::erf(x); }};
   default:
     llvm_unreachable("not a libm unary op");
   }
@@ -709,8 +713,9 @@ uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
     bool isExact = false;
     // rmTowardZero: C-style truncation. opInvalidOp flags NaN, infinities and
     // truncated values outside the result type, where LLVM yields poison.
-    APFloat::opStatus st = toAPFloat(aBits, src).convertToInteger(
-        r, APFloat::rmTowardZero, &isExact);
+    APFloat::opStatus st =
+        toAPFloat(aBits, src)
+            .convertToInteger(r, APFloat::rmTowardZero, &isExact);
     if (st & APFloat::opInvalidOp) {
       ub = UBKind::FPToIntOutOfRange;
       return 0;
@@ -777,8 +782,8 @@ int exactBatch(const ScalarOpDesc &d, uint64_t *dst, const uint64_t *a,
   ub = UBKind::None;
   for (int i = 0; i < n; ++i) {
     UBKind laneUB = UBKind::None;
-    dst[i] = evalExact(d, a[i], arity > 1 ? b[i] : 0, arity > 2 ? c[i] : 0,
-                       laneUB);
+    dst[i] =
+        evalExact(d, a[i], arity > 1 ? b[i] : 0, arity > 2 ? c[i] : 0, laneUB);
     if (laneUB != UBKind::None && firstUB < 0) {
       firstUB = i;
       ub = laneUB;

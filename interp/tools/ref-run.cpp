@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/exec/FreedomReport.h"
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/KernelUtils.h"
 #include "interp/exec/Types.h"
@@ -28,6 +29,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -59,6 +61,10 @@ cl::opt<bool> checkMode("check",
                         cl::desc("Run every public zero-argument function "
                                  "and evaluate its check.expect_* ops"),
                         cl::cat(category));
+cl::opt<std::string> freedomFile(
+    "freedom",
+    cl::desc("Write the freedom report of the results (JSON) to this file"),
+    cl::value_desc("FILE.json"), cl::cat(category));
 cl::opt<bool> verifyOnly("verify-only",
                          cl::desc("Parse and verify, then stop"),
                          cl::cat(category));
@@ -184,6 +190,16 @@ int runMain(ModuleOp module) {
   if (interp.numFindings()) {
     printFindings(interp, llvm::errs());
     return kUndefined;
+  }
+  if (!freedomFile.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(freedomFile, ec);
+    if (ec) {
+      llvm::errs() << "error: " << freedomFile << ": " << ec.message() << "\n";
+      return kInvalid;
+    }
+    os << llvm::formatv("{0:2}", freedomReport(functionName, *results))
+       << "\n";
   }
   if (!outputs.empty() && outputs.size() != results->size()) {
     llvm::errs() << "error: @" << functionName << " returns "

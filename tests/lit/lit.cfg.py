@@ -13,5 +13,5 @@ config.environment["PATH"] = os.pathsep.join(
     [config.ref_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.substitutions.append(("%ref-run", os.path.join(config.ref_bin_dir, "ref-run")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
-config.substitutions.append(("%python", "python3"))
+config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%expect-exit", os.path.join(config.test_source_root, "Inputs", "expect-exit")))

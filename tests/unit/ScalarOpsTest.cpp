@@ -76,9 +76,9 @@ Result run(ScalarOpDesc d, uint64_t a, uint64_t b = 0, uint64_t c = 0) {
   uint64_t fastOut = ~uint64_t(0);
   UBKind fastUB = UBKind::None;
   int lane = selectFast(d)(d, &fastOut, &a, &b, &c, 1, fastUB);
-  bool same = fastOut == exact || (isFloat(d.resultType) &&
-                                   isNaNBits(exact, d.resultType) &&
-                                   isNaNBits(fastOut, d.resultType));
+  bool same = fastOut == exact ||
+              (isFloat(d.resultType) && isNaNBits(exact, d.resultType) &&
+               isNaNBits(fastOut, d.resultType));
   EXPECT_TRUE(same) << describe(d) << ": exact 0x" << std::hex << exact
                     << ", fast 0x" << fastOut;
   EXPECT_EQ(fastUB, ub) << describe(d);
@@ -193,8 +193,7 @@ TEST(ScalarIntTest, UndefinedBehaviour) {
   for (Op op : {Op::DivSI, Op::DivUI, Op::RemSI, Op::RemUI, Op::CeilDivSI,
                 Op::CeilDivUI, Op::FloorDivSI}) {
     for (DType t : {I1, I8, I32, I64, Index})
-      EXPECT_EQ(ubOf(op, t, 1, 0),
-                UBKind::DivisionByZero)
+      EXPECT_EQ(ubOf(op, t, 1, 0), UBKind::DivisionByZero)
           << describe({op, t, t});
   }
   // INT_MIN / -1 = 2^(w-1) does not fit; INT_MIN % -1 is UB too.
@@ -219,8 +218,7 @@ TEST(ScalarIntTest, UndefinedBehaviour) {
   // 0 to a negative power divides by zero (MathToFuncs computes 1 / 0).
   EXPECT_EQ(ubOf(Op::IPowI, I32, 0, 0xFFFFFFFF), UBKind::DivisionByZero);
   // fptosi/fptoui out of range: see the cast tests.
-  EXPECT_EQ(run({Op::FPToSI, F32, I32}, kF32NaN).ub,
-            UBKind::FPToIntOutOfRange);
+  EXPECT_EQ(run({Op::FPToSI, F32, I32}, kF32NaN).ub, UBKind::FPToIntOutOfRange);
 }
 
 TEST(ScalarIntTest, UBLanesProduceZeroAndFirstLaneIsReported) {
@@ -539,8 +537,7 @@ TEST(ScalarFloatTest, Float8) {
   // result is 11 * 0.25 = 2.75 = 1.375 * 2: exponent 8, mantissa 3: 0x43.
   EXPECT_EQ(ev(Op::Exp, F8E4M3FN, 0x38), 0x43u);
   // +inf has no encoding: truncf gives NaN (0x7F).
-  EXPECT_TRUE(
-      isNaNBits(cast(Op::TruncF, F32, F8E4M3FN, 0x7F800000), F8E4M3FN));
+  EXPECT_TRUE(isNaNBits(cast(Op::TruncF, F32, F8E4M3FN, 0x7F800000), F8E4M3FN));
   // 448 = 1.75 * 2^8 is the largest value: exponent 15, mantissa 6 = 0x7E.
   EXPECT_EQ(cast(Op::TruncF, F32, F8E4M3FN, f32(448.0f)), 0x7Eu);
   EXPECT_EQ(cast(Op::SIToFP, I8, F8E4M3FN, 16), 0x58u); // 2^4: exponent 11
@@ -609,8 +606,7 @@ TEST(ScalarCastTest, IntToFloat) {
   EXPECT_EQ(cast(Op::SIToFP, I1, F32, 1), f32(-1.0f));
   EXPECT_EQ(cast(Op::UIToFP, I1, F32, 1), f32(1.0f));
   // 2^53 + 1 ties to 2^53 in f64.
-  EXPECT_EQ(cast(Op::SIToFP, I64, F64, (uint64_t(1) << 53) + 1),
-            f64(0x1p53));
+  EXPECT_EQ(cast(Op::SIToFP, I64, F64, (uint64_t(1) << 53) + 1), f64(0x1p53));
   // i16 -> f16: 2049 ties to 2048; 65535 (unsigned) is past 65520: inf.
   EXPECT_EQ(cast(Op::SIToFP, I16, F16, 2049), kF16Two048);
   EXPECT_EQ(cast(Op::UIToFP, I16, F16, 0xFFFF), kF16Inf);
@@ -739,44 +735,43 @@ rc::Gen<uint64_t> genInt(DType t) {
   unsigned w = bitWidth(t);
   uint64_t mask = truncBits(~uint64_t(0), t);
   uint64_t intMin = uint64_t(1) << (w - 1);
-  std::vector<uint64_t> specials = {0,          1,          mask,
-                                    intMin,     intMin - 1, intMin + 1,
-                                    2,          w - 1,      w,
-                                    w + 1,      mask - 1,   uint64_t(w) * 2};
+  std::vector<uint64_t> specials = {
+      0, 1,     mask, intMin, intMin - 1, intMin + 1,
+      2, w - 1, w,    w + 1,  mask - 1,   uint64_t(w) * 2};
   for (uint64_t &v : specials)
     v &= mask;
   return rc::gen::weightedOneOf<uint64_t>({
       {4, uniformBits(t)},
       {3, rc::gen::elementOf(specials)},
-      {3, rc::gen::map(rc::gen::inRange<int64_t>(-300, 300),
-                       [mask](int64_t v) {
-                         return static_cast<uint64_t>(v) & mask;
-                       })},
+      {3, rc::gen::map(
+              rc::gen::inRange<int64_t>(-300, 300),
+              [mask](int64_t v) { return static_cast<uint64_t>(v) & mask; })},
   });
 }
 
 rc::Gen<uint64_t> genFloat(DType t) {
   Layout l = layout(t);
-  uint64_t maxExp = (uint64_t(1) << l.exp) - 1, manMask = (uint64_t(1) << l.man) - 1;
+  uint64_t maxExp = (uint64_t(1) << l.exp) - 1,
+           manMask = (uint64_t(1) << l.man) - 1;
   uint64_t bias = maxExp / 2;
   std::vector<uint64_t> specials;
   for (bool s : {false, true}) {
-    specials.push_back(pack(t, s, 0, 0));                    // zero
-    specials.push_back(pack(t, s, maxExp, 0));               // inf
-    specials.push_back(pack(t, s, maxExp, manMask));         // qNaN (payload)
+    specials.push_back(pack(t, s, 0, 0));            // zero
+    specials.push_back(pack(t, s, maxExp, 0));       // inf
+    specials.push_back(pack(t, s, maxExp, manMask)); // qNaN (payload)
     specials.push_back(pack(t, s, maxExp, uint64_t(1) << (l.man - 1))); // qNaN
-    specials.push_back(pack(t, s, maxExp, 1));               // sNaN
-    specials.push_back(pack(t, s, 0, 1));                    // min subnormal
-    specials.push_back(pack(t, s, 0, manMask));              // max subnormal
-    specials.push_back(pack(t, s, 1, 0));                    // min normal
-    specials.push_back(pack(t, s, maxExp - 1, manMask));     // max finite
-    specials.push_back(pack(t, s, bias, 0));                 // 1
+    specials.push_back(pack(t, s, maxExp, 1));                          // sNaN
+    specials.push_back(pack(t, s, 0, 1));                // min subnormal
+    specials.push_back(pack(t, s, 0, manMask));          // max subnormal
+    specials.push_back(pack(t, s, 1, 0));                // min normal
+    specials.push_back(pack(t, s, maxExp - 1, manMask)); // max finite
+    specials.push_back(pack(t, s, bias, 0));             // 1
   }
   // Small integers and halves (rounding ties of round/roundeven and of the
   // conversions).
-  rc::Gen<uint64_t> halves = rc::gen::map(
-      rc::gen::inRange<int>(-64, 65),
-      [t](int k) { return fromDouble(t, k / 2.0); });
+  rc::Gen<uint64_t> halves =
+      rc::gen::map(rc::gen::inRange<int>(-64, 65),
+                   [t](int k) { return fromDouble(t, k / 2.0); });
   // Values next to powers of two: integer limits of every width for
   // fptosi/fptoui, overflow thresholds, exponent boundaries.
   rc::Gen<uint64_t> nearPow2 = rc::gen::apply(
@@ -789,9 +784,9 @@ rc::Gen<uint64_t> genFloat(DType t) {
           f.changeSign();
         return f.bitcastToAPInt().getZExtValue();
       },
-      rc::gen::elementOf(std::vector<int>{-1, 0, 1, 7, 8, 10, 11, 15, 16, 23,
-                                          24, 31, 32, 53, 63, 64, 127, 128,
-                                          -14, -24, -126, -149, -1022}),
+      rc::gen::elementOf(std::vector<int>{
+          -1, 0,  1,  7,  8,   10,  11,  15,  16,   23,   24,   31,
+          32, 53, 63, 64, 127, 128, -14, -24, -126, -149, -1022}),
       rc::gen::inRange(-3, 4), rc::gen::arbitrary<bool>());
   // Short mantissas (only the top and bottom bits set) around exponent 0:
   // sums and products of these land exactly on rounding ties.
@@ -800,14 +795,16 @@ rc::Gen<uint64_t> genFloat(DType t) {
         uint64_t exp = std::min<uint64_t>(
             maxExp - 1, static_cast<uint64_t>(std::max<int64_t>(
                             1, static_cast<int64_t>(bias) + e)));
-        uint64_t man = (uint64_t(top) << (l.man >= 2 ? l.man - 2 : 0)) |
-                       uint64_t(low);
+        uint64_t man =
+            (uint64_t(top) << (l.man >= 2 ? l.man - 2 : 0)) | uint64_t(low);
         return pack(t, s, exp, man);
       },
       rc::gen::arbitrary<bool>(), rc::gen::inRange(-12, 13),
       rc::gen::inRange(0u, 4u), rc::gen::arbitrary<bool>());
   rc::Gen<uint64_t> subnormal = rc::gen::apply(
-      [t, manMask](bool s, uint64_t man) { return pack(t, s, 0, man & manMask); },
+      [t, manMask](bool s, uint64_t man) {
+        return pack(t, s, 0, man & manMask);
+      },
       rc::gen::arbitrary<bool>(),
       rc::gen::resize(100, rc::gen::arbitrary<uint64_t>()));
   return rc::gen::weightedOneOf<uint64_t>({
@@ -841,8 +838,8 @@ TEST(ScalarFastTest, SpecializedKernelsMatchExactPath) {
     unsigned arity = numOperands(d.op);
     DType aType = d.op == Op::Select ? DType::I1 : d.type;
     bool ok = rc::check(describe(d), [&] {
-      std::vector<uint64_t> a = *rc::gen::container<std::vector<uint64_t>>(
-          kLanes, genOperand(aType));
+      std::vector<uint64_t> a =
+          *rc::gen::container<std::vector<uint64_t>>(kLanes, genOperand(aType));
       std::vector<uint64_t> b(kLanes, 0), c(kLanes, 0);
       if (arity > 1)
         b = *rc::gen::container<std::vector<uint64_t>>(kLanes,
@@ -901,9 +898,9 @@ TEST(ScalarFastTest, SmallDomainsExhaustively) {
       if (sameResult(d, outFast[i], outExact[i]))
         continue;
       if (++mismatches <= 3)
-        ADD_FAILURE() << describe(d) << std::hex << ": a=0x" << a[i]
-                      << " b=0x" << b[i] << " fast=0x" << outFast[i]
-                      << " exact=0x" << outExact[i];
+        ADD_FAILURE() << describe(d) << std::hex << ": a=0x" << a[i] << " b=0x"
+                      << b[i] << " fast=0x" << outFast[i] << " exact=0x"
+                      << outExact[i];
     }
   }
 }

@@ -266,9 +266,29 @@ static LogicalResult linalgKernel(Operation *op, Frame &frame) {
     }
   }
 
+  // Float reductions: record how many terms each element combines, so the
+  // oracle can bound the error of another summation order.
+  std::shared_ptr<Freedom> freedom;
+  int64_t reductionLength = 1;
+  bool hasReduction = false;
+  for (auto [d, it] : llvm::enumerate(linalgOp.getIteratorTypesArray()))
+    if (it == utils::IteratorType::reduction) {
+      hasReduction = true;
+      reductionLength *= ranges[d];
+    }
+  if (hasReduction && cr.hasOrderSensitiveFloatOps()) {
+    freedom = std::make_shared<Freedom>();
+    freedom->reductionLength = reductionLength;
+    freedom->origin = op->getName().getStringRef().str() + " at " +
+                      formatLoc(op->getLoc());
+  }
+
   for (auto [res, t] : llvm::zip(op->getResults(), results)) {
     t.compactUndef();
-    frame.set(res, RtValue::ofTensor(std::move(t)));
+    RtValue rv = RtValue::ofTensor(std::move(t));
+    if (freedom && isFloat(rv.dtype))
+      rv.freedom = freedom;
+    frame.set(res, std::move(rv));
   }
   return success();
 }

@@ -1,0 +1,31 @@
+//===- FreedomReport.h - The per-output freedom report as JSON ----*- C++ -*-===//
+//
+// `ref-run --freedom=FILE.json` writes, for each result of the function:
+//   {"index": i, "dtype": "f32", "shape": [..],
+//    "exact": true}                         -- no freedom at all, or
+//    "tie_groups": [[p, ...], ...],         -- sort: mutually unordered
+//    "multi_writes": [{"position": p, "updates": [b, ...]}, ...],
+//    "multi_writes_any_one_of": bool,       -- unique_indices(true) broken
+//    "reduction_length": n,                 -- float reduction terms
+//    "derived_from": "op at file:l:c",      -- computed from a free result
+//    "origin": "op at file:l:c"}
+// Positions are row-major linear element indices of that result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_EXEC_FREEDOMREPORT_H
+#define REF_EXEC_FREEDOMREPORT_H
+
+#include "interp/exec/Value.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/JSON.h"
+
+namespace ref {
+
+llvm::json::Value freedomReport(llvm::StringRef function,
+                                llvm::ArrayRef<RtValue> results);
+
+} // namespace ref
+
+#endif // REF_EXEC_FREEDOMREPORT_H
