@@ -1,5 +1,6 @@
 //===- Dialects.cpp - Dialects the interpreter parses ----------------------===//
 
+#include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/Interpreter.h"
 
@@ -16,7 +17,8 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::func::FuncDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::tensor::TensorDialect,
                   mlir::linalg::LinalgDialect, mlir::scf::SCFDialect,
-                  util::UtilDialect, flow::FlowDialect, check::CheckDialect>();
+                  util::UtilDialect, flow::FlowDialect, check::CheckDialect,
+                  linalg_ext::IREELinalgExtDialect>();
 }
 
 } // namespace ref

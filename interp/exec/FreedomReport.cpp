@@ -38,8 +38,14 @@ llvm::json::Value freedomReport(llvm::StringRef function,
     if (!f->multiWrites.empty()) {
       Array writes;
       for (const auto &w : f->multiWrites)
-        writes.push_back(
-            Object{{"position", w.position}, {"updates", toArray(w.updates)}});
+      {
+        Array candidates;
+        for (uint64_t c : w.candidates)
+          candidates.push_back(static_cast<int64_t>(c));
+        writes.push_back(Object{{"position", w.position},
+                                {"updates", toArray(w.updates)},
+                                {"candidate_bits", std::move(candidates)}});
+      }
       o["multi_writes"] = std::move(writes);
       o["multi_writes_any_one_of"] = f->multiWritesAnyOneOf;
     }

@@ -4,7 +4,8 @@
 //   {"index": i, "dtype": "f32", "shape": [..],
 //    "exact": true}                         -- no freedom at all, or
 //    "tie_groups": [[p, ...], ...],         -- sort: mutually unordered
-//    "multi_writes": [{"position": p, "updates": [b, ...]}, ...],
+//    "multi_writes": [{"position": p, "updates": [b, ...],
+//                      "candidate_bits": [raw bits of each legal value]}],
 //    "multi_writes_any_one_of": bool,       -- unique_indices(true) broken
 //    "reduction_length": n,                 -- float reduction terms
 //    "derived_from": "op at file:l:c",      -- computed from a free result

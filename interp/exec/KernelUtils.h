@@ -54,6 +54,7 @@ void registerScfKernels(KernelRegistry &r);
 void registerTensorKernels(KernelRegistry &r);
 void registerLinalgKernels(KernelRegistry &r);
 void registerTestSupportKernels(KernelRegistry &r);
+void registerLinalgExtKernels(KernelRegistry &r);
 
 } // namespace ref
 

@@ -18,6 +18,7 @@ const KernelRegistry &KernelRegistry::all() {
     registerTensorKernels(r);
     registerLinalgKernels(r);
     registerTestSupportKernels(r);
+    registerLinalgExtKernels(r);
     return r;
   }();
   return registry;

@@ -24,6 +24,8 @@ struct Freedom {
   struct MultiWrite {
     int64_t position;
     std::vector<int64_t> updates;
+    /// Raw bits of every value the position may legally hold.
+    std::vector<uint64_t> candidates;
   };
   std::vector<MultiWrite> multiWrites;
   bool multiWritesAnyOneOf = false;

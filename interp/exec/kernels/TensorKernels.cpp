@@ -39,6 +39,16 @@ static void setResultTensor(Frame &frame, Operation *op, Tensor &&t) {
   frame.set(op->getResult(0), RtValue::ofTensor(std::move(t)));
 }
 
+/// Sets a result whose elements sit at the same row-major positions as those
+/// of `source` (reshapes, cast): the source's freedom carries over exactly.
+static void setSameLayoutResult(Frame &frame, Operation *op, Tensor &&t,
+                                Value source) {
+  t.compactUndef();
+  RtValue rv = RtValue::ofTensor(std::move(t));
+  rv.freedom = frame.get(source).freedom;
+  frame.set(op->getResult(0), std::move(rv));
+}
+
 /// Marks undef in `dst` every element that is undef in `src` (same count).
 static void copyUndefMask(Tensor &dst, const Tensor &src) {
   if (!src.hasUndef())
@@ -567,8 +577,10 @@ static LogicalResult castKernel(Operation *op, Frame &frame) {
   if (auto rt = dyn_cast<RankedTensorType>(cast.getType()))
     if (failed(checkShapeMatches(op, rt, v.tensor->shape(), "cast operand")))
       return failure();
-  // Tensors are immutable once published: share the buffer.
-  frame.set(op->getResult(0), RtValue::ofTensor(v.tensor));
+  // Tensors are immutable once published: share the buffer (and freedom).
+  RtValue rv = RtValue::ofTensor(v.tensor);
+  rv.freedom = v.freedom;
+  frame.set(op->getResult(0), std::move(rv));
   return success();
 }
 
@@ -599,7 +611,7 @@ static LogicalResult collapseShapeKernel(Operation *op, Frame &frame) {
   FailureOr<Tensor> out = relayout(frame, op, cs.getType(), src, shape);
   if (failed(out))
     return failure();
-  setResultTensor(frame, op, std::move(*out));
+  setSameLayoutResult(frame, op, std::move(*out), cs.getSrc());
   return success();
 }
 
@@ -627,7 +639,7 @@ static LogicalResult expandShapeKernel(Operation *op, Frame &frame) {
   FailureOr<Tensor> out = relayout(frame, op, es.getType(), src, shape);
   if (failed(out))
     return failure();
-  setResultTensor(frame, op, std::move(*out));
+  setSameLayoutResult(frame, op, std::move(*out), es.getSrc());
   return success();
 }
 
@@ -648,7 +660,7 @@ static LogicalResult reshapeKernel(Operation *op, Frame &frame) {
   FailureOr<Tensor> out = relayout(frame, op, rs.getType(), src, shape);
   if (failed(out))
     return failure();
-  setResultTensor(frame, op, std::move(*out));
+  setSameLayoutResult(frame, op, std::move(*out), rs.getSource());
   return success();
 }
 

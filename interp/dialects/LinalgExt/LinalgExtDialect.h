@@ -1,0 +1,27 @@
+//===- LinalgExtDialect.h - IREE's iree_linalg_ext ops ------------*- C++ -*-===//
+//
+// The `iree_linalg_ext` dialect as the interpreter sees it: sort, scatter,
+// gather, scan, topk, topk_v2, arg_compare and yield, with IREE's syntax and
+// verifier rules. See LinalgExtOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_DIALECTS_LINALGEXT_LINALGEXTDIALECT_H
+#define REF_DIALECTS_LINALGEXT_LINALGEXTDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "interp/dialects/LinalgExt/LinalgExtDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "interp/dialects/LinalgExt/LinalgExtOps.h.inc"
+
+#endif // REF_DIALECTS_LINALGEXT_LINALGEXTDIALECT_H
