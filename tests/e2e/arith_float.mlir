@@ -714,6 +714,9 @@ func.func @minmax_f16() {
   check.expect_eq_const(%zmin_bits, dense<[-32768, -32768, -32768, 0]> : tensor<4xi16>) : tensor<4xi16>
   check.expect_eq_const(%zmaxn_bits, dense<[0, 0, -32768, 0]> : tensor<4xi16>) : tensor<4xi16>
   check.expect_eq_const(%zminn_bits, dense<[-32768, -32768, -32768, 0]> : tensor<4xi16>) : tensor<4xi16>
+  // maximumf and maxnumf (and minimumf and minnumf) agree bit for bit on zeros.
+  check.expect_eq(%zmax_bits, %zmaxn_bits) : tensor<4xi16>
+  check.expect_eq(%zmin_bits, %zminn_bits) : tensor<4xi16>
 
   %na = util.unfoldable_constant dense<[0x7E00, 1.0]> : tensor<2xf16>
   %nb = util.unfoldable_constant dense<[1.0, 0x7E00]> : tensor<2xf16>
@@ -773,6 +776,9 @@ func.func @minmax_bf16() {
   check.expect_eq_const(%zmin_bits, dense<[-32768, -32768, -32768, 0]> : tensor<4xi16>) : tensor<4xi16>
   check.expect_eq_const(%zmaxn_bits, dense<[0, 0, -32768, 0]> : tensor<4xi16>) : tensor<4xi16>
   check.expect_eq_const(%zminn_bits, dense<[-32768, -32768, -32768, 0]> : tensor<4xi16>) : tensor<4xi16>
+  // maximumf and maxnumf (and minimumf and minnumf) agree bit for bit on zeros.
+  check.expect_eq(%zmax_bits, %zmaxn_bits) : tensor<4xi16>
+  check.expect_eq(%zmin_bits, %zminn_bits) : tensor<4xi16>
 
   %na = util.unfoldable_constant dense<[0x7FC0, 1.0]> : tensor<2xbf16>
   %nb = util.unfoldable_constant dense<[1.0, 0x7FC0]> : tensor<2xbf16>
@@ -832,6 +838,9 @@ func.func @minmax_f32() {
   check.expect_eq_const(%zmin_bits, dense<[-2147483648, -2147483648, -2147483648, 0]> : tensor<4xi32>) : tensor<4xi32>
   check.expect_eq_const(%zmaxn_bits, dense<[0, 0, -2147483648, 0]> : tensor<4xi32>) : tensor<4xi32>
   check.expect_eq_const(%zminn_bits, dense<[-2147483648, -2147483648, -2147483648, 0]> : tensor<4xi32>) : tensor<4xi32>
+  // maximumf and maxnumf (and minimumf and minnumf) agree bit for bit on zeros.
+  check.expect_eq(%zmax_bits, %zmaxn_bits) : tensor<4xi32>
+  check.expect_eq(%zmin_bits, %zminn_bits) : tensor<4xi32>
 
   %na = util.unfoldable_constant dense<[0x7FC00000, 1.0]> : tensor<2xf32>
   %nb = util.unfoldable_constant dense<[1.0, 0x7FC00000]> : tensor<2xf32>
@@ -891,6 +900,9 @@ func.func @minmax_f64() {
   check.expect_eq_const(%zmin_bits, dense<[-9223372036854775808, -9223372036854775808, -9223372036854775808, 0]> : tensor<4xi64>) : tensor<4xi64>
   check.expect_eq_const(%zmaxn_bits, dense<[0, 0, -9223372036854775808, 0]> : tensor<4xi64>) : tensor<4xi64>
   check.expect_eq_const(%zminn_bits, dense<[-9223372036854775808, -9223372036854775808, -9223372036854775808, 0]> : tensor<4xi64>) : tensor<4xi64>
+  // maximumf and maxnumf (and minimumf and minnumf) agree bit for bit on zeros.
+  check.expect_eq(%zmax_bits, %zmaxn_bits) : tensor<4xi64>
+  check.expect_eq(%zmin_bits, %zminn_bits) : tensor<4xi64>
 
   %na = util.unfoldable_constant dense<[0x7FF8000000000000, 1.0]> : tensor<2xf64>
   %nb = util.unfoldable_constant dense<[1.0, 0x7FF8000000000000]> : tensor<2xf64>
@@ -1431,6 +1443,55 @@ func.func @truncf_f64_to_f16_in_generic() {
     linalg.yield %s : f16
   } -> tensor<2xf16>
   check.expect_eq_const(%r, dense<[1.0009765625, 5.96046448e-08]> : tensor<2xf16>) : tensor<2xf16>
+  return
+}
+
+// truncf with an explicit rounding mode (arith.truncf's optional
+// `roundingmode`: to_nearest_even, to_nearest_away, upward, downward,
+// toward_zero). f32 -> f16, lanes:
+//   2049   : between 2048 and 2050, exactly halfway
+//   -2049  : between -2050 and -2048, exactly halfway
+//   2049.5 : between 2048 and 2050, nearer 2050
+//   65519  : between 65504 (f16 max) and overflow (the next step is 65536)
+//   70000  : above the f16 range
+//   1e-8   : between +0 and 2^-24 (5.96046448e-08), nearer 0
+//   -1e-8  : between -2^-24 and -0, nearer -0
+//                  2049  -2049  2049.5  65519   70000   1e-8     -1e-8
+//   nearest_even : 2048  -2048  2050    65504   inf     +0       -0
+//   nearest_away : 2050  -2050  2050    65504   inf     +0       -0
+//   upward       : 2050  -2048  2050    inf     inf     2^-24    -0
+//   downward     : 2048  -2050  2048    65504   65504   +0       -2^-24
+//   toward_zero  : 2048  -2048  2048    65504   65504   +0       -0
+// (IEEE-754 7.4: on overflow, the directed roundings that point back toward
+// zero deliver the largest finite number, the others infinity.)
+// f32 -> bf16, lanes 1 + 2^-8 (0x3F808000, exactly halfway between 1 and
+// 1.0078125) and -(1 + 2^-8 + 2^-23) (0xBF808001, just beyond halfway between
+// -1 and -1.0078125):
+//   nearest_even: [1, -1.0078125]  nearest_away: [1.0078125, -1.0078125]
+//   upward: [1.0078125, -1]  downward: [1, -1.0078125]  toward_zero: [1, -1]
+func.func @truncf_rounding_modes() {
+  %a = util.unfoldable_constant dense<[2049.0, -2049.0, 2049.5, 65519.0, 70000.0, 1.0e-8, -1.0e-8]> : tensor<7xf32>
+  %ne = arith.truncf %a to_nearest_even : tensor<7xf32> to tensor<7xf16>
+  %na = arith.truncf %a to_nearest_away : tensor<7xf32> to tensor<7xf16>
+  %up = arith.truncf %a upward : tensor<7xf32> to tensor<7xf16>
+  %dn = arith.truncf %a downward : tensor<7xf32> to tensor<7xf16>
+  %tz = arith.truncf %a toward_zero : tensor<7xf32> to tensor<7xf16>
+  check.expect_eq_const(%ne, dense<[2048.0, -2048.0, 2050.0, 65504.0, 0x7C00, 0.0, -0.0]> : tensor<7xf16>) : tensor<7xf16>
+  check.expect_eq_const(%na, dense<[2050.0, -2050.0, 2050.0, 65504.0, 0x7C00, 0.0, -0.0]> : tensor<7xf16>) : tensor<7xf16>
+  check.expect_eq_const(%up, dense<[2050.0, -2048.0, 2050.0, 0x7C00, 0x7C00, 5.96046448e-08, -0.0]> : tensor<7xf16>) : tensor<7xf16>
+  check.expect_eq_const(%dn, dense<[2048.0, -2050.0, 2048.0, 65504.0, 65504.0, 0.0, -5.96046448e-08]> : tensor<7xf16>) : tensor<7xf16>
+  check.expect_eq_const(%tz, dense<[2048.0, -2048.0, 2048.0, 65504.0, 65504.0, 0.0, -0.0]> : tensor<7xf16>) : tensor<7xf16>
+  %b = util.unfoldable_constant dense<[0x3F808000, 0xBF808001]> : tensor<2xf32>
+  %bne = arith.truncf %b to_nearest_even : tensor<2xf32> to tensor<2xbf16>
+  %bna = arith.truncf %b to_nearest_away : tensor<2xf32> to tensor<2xbf16>
+  %bup = arith.truncf %b upward : tensor<2xf32> to tensor<2xbf16>
+  %bdn = arith.truncf %b downward : tensor<2xf32> to tensor<2xbf16>
+  %btz = arith.truncf %b toward_zero : tensor<2xf32> to tensor<2xbf16>
+  check.expect_eq_const(%bne, dense<[1.0, -1.0078125]> : tensor<2xbf16>) : tensor<2xbf16>
+  check.expect_eq_const(%bna, dense<[1.0078125, -1.0078125]> : tensor<2xbf16>) : tensor<2xbf16>
+  check.expect_eq_const(%bup, dense<[1.0078125, -1.0]> : tensor<2xbf16>) : tensor<2xbf16>
+  check.expect_eq_const(%bdn, dense<[1.0, -1.0078125]> : tensor<2xbf16>) : tensor<2xbf16>
+  check.expect_eq_const(%btz, dense<[1.0, -1.0]> : tensor<2xbf16>) : tensor<2xbf16>
   return
 }
 

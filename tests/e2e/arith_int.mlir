@@ -645,6 +645,32 @@ func.func @mul_extended_i64_index() {
   return
 }
 
+// addui_extended returns the wrapped sum and the unsigned carry-out.
+//   i8: 200+100 = 300 -> 300-256 = 44, carry; 1+2 = 3, no carry;
+//       -1 (255) + 1 = 256 -> 0, carry; 127+1 = 128 -> -128, no carry
+//       (unsigned 128 fits in 8 bits)
+//   i32: -1 (2^32-1) + 1 -> 0, carry; 2147483647+1 -> -2147483648, no carry
+//   i64: -1 + -1 = 2*(2^64-1) = 2^64 + (2^64-2) -> -2, carry
+func.func @addui_extended() {
+  %a = util.unfoldable_constant dense<[-56, 1, -1, 127]> : tensor<4xi8>
+  %b = util.unfoldable_constant dense<[100, 2, 1, 1]> : tensor<4xi8>
+  %s, %o = arith.addui_extended %a, %b : tensor<4xi8>, tensor<4xi1>
+  check.expect_eq_const(%s, dense<[44, 3, 0, -128]> : tensor<4xi8>) : tensor<4xi8>
+  check.expect_eq_const(%o, dense<[true, false, true, false]> : tensor<4xi1>) : tensor<4xi1>
+  %c = util.unfoldable_constant dense<[-1, 2147483647]> : tensor<2xi32>
+  %d = util.unfoldable_constant dense<[1, 1]> : tensor<2xi32>
+  %s32, %o32 = arith.addui_extended %c, %d : tensor<2xi32>, tensor<2xi1>
+  check.expect_eq_const(%s32, dense<[0, -2147483648]> : tensor<2xi32>) : tensor<2xi32>
+  check.expect_eq_const(%o32, dense<[true, false]> : tensor<2xi1>) : tensor<2xi1>
+  %e = util.unfoldable_constant -1 : i64
+  %s64, %o64 = arith.addui_extended %e, %e : i64, i1
+  %cm2 = arith.constant -2 : i64
+  %ok = arith.cmpi eq, %s64, %cm2 : i64
+  check.expect_true(%ok) : i1
+  check.expect_true(%o64) : i1
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // cmpi, every predicate
 //===----------------------------------------------------------------------===//
@@ -1027,6 +1053,24 @@ func.func @select_scalar() {
   return
 }
 
+// select with a scalar i1 condition on tensor operands picks a whole tensor
+// (arith.select: "If an i1 is provided as the condition, the entire vector or
+// tensor is chosen"):
+//   (5 > 3) ? [1, 2, 3] : [4, 5, 6] = [1, 2, 3];  (5 < 3) ? ... = [4, 5, 6]
+func.func @select_scalar_condition_on_tensors() {
+  %a = util.unfoldable_constant 5 : i32
+  %b = util.unfoldable_constant 3 : i32
+  %gt = arith.cmpi sgt, %a, %b : i32
+  %lt = arith.cmpi slt, %a, %b : i32
+  %x = util.unfoldable_constant dense<[1, 2, 3]> : tensor<3xi32>
+  %y = util.unfoldable_constant dense<[4, 5, 6]> : tensor<3xi32>
+  %r0 = arith.select %gt, %x, %y : tensor<3xi32>
+  %r1 = arith.select %lt, %x, %y : tensor<3xi32>
+  check.expect_eq_const(%r0, dense<[1, 2, 3]> : tensor<3xi32>) : tensor<3xi32>
+  check.expect_eq_const(%r1, dense<[4, 5, 6]> : tensor<3xi32>) : tensor<3xi32>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // The same ops inside linalg.generic bodies and on dynamic shapes
 //===----------------------------------------------------------------------===//
@@ -1095,5 +1139,95 @@ func.func @dynamic_shape_i32() {
   %fc = tensor.cast %f : tensor<?xi32> to tensor<4xi32>
   check.expect_eq_const(%sc, dense<[-2147483648, 0, 0, -1]> : tensor<4xi32>) : tensor<4xi32>
   check.expect_eq_const(%fc, dense<[-1073741824, 0, 0, -1]> : tensor<4xi32>) : tensor<4xi32>
+  return
+}
+
+// Shapes other than 1-D:
+//   0-d tensor<i8>: 127 + 1 -> -128
+//   2-D: [[1,2,3],[4,5,6]] - [[6,5,4],[3,2,1]] = [[-5,-3,-1],[1,3,5]]
+// and a tensor of 3000 elements (larger than any small batch size an
+// implementation may process at once): 100 + 100 = 200 -> -56 in every lane,
+// and 3000 lanes of i64 (2^62) * 2 = 2^63 -> -9223372036854775808.
+func.func @shapes_0d_2d_large() {
+  %a = util.unfoldable_constant dense<127> : tensor<i8>
+  %b = util.unfoldable_constant dense<1> : tensor<i8>
+  %r = arith.addi %a, %b : tensor<i8>
+  check.expect_eq_const(%r, dense<-128> : tensor<i8>) : tensor<i8>
+  %c = util.unfoldable_constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %d = util.unfoldable_constant dense<[[6, 5, 4], [3, 2, 1]]> : tensor<2x3xi32>
+  %e = arith.subi %c, %d : tensor<2x3xi32>
+  check.expect_eq_const(%e, dense<[[-5, -3, -1], [1, 3, 5]]> : tensor<2x3xi32>) : tensor<2x3xi32>
+  %f = util.unfoldable_constant dense<100> : tensor<3000xi8>
+  %g = arith.addi %f, %f : tensor<3000xi8>
+  check.expect_eq_const(%g, dense<-56> : tensor<3000xi8>) : tensor<3000xi8>
+  %h = util.unfoldable_constant dense<4611686018427387904> : tensor<3000xi64>
+  %two = util.unfoldable_constant dense<2> : tensor<3000xi64>
+  %k = arith.muli %h, %two : tensor<3000xi64>
+  check.expect_eq_const(%k, dense<-9223372036854775808> : tensor<3000xi64>) : tensor<3000xi64>
+  return
+}
+
+// The division family inside a linalg.generic body on i8 (the region
+// compiler path), a = [-128, 127, -7, 7], b = [3, -2, 2, -2]:
+//   divsi     : -42 (trunc -42.67), -63 (trunc -63.5), -3, -3
+//   remsi     : -2, 1, -1, 1
+//   ceildivsi : -42, -63, -3, -3
+//   floordivsi: -43, -64, -4, -4
+//   divui     : 128/3 = 42, 127/254 = 0, 249/2 = 124, 7/254 = 0
+//   sum of the five = -42-2-42-43+42 = -87 ; -63+1-63-64+0 = -189 -> 67 ;
+//                     -3-1-3-4+124 = 113 ; -3+1-3-4+0 = -9
+func.func @generic_division_family_i8() {
+  %a = util.unfoldable_constant dense<[-128, 127, -7, 7]> : tensor<4xi8>
+  %b = util.unfoldable_constant dense<[3, -2, 2, -2]> : tensor<4xi8>
+  %e = tensor.empty() : tensor<4xi8>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+      iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<4xi8>, tensor<4xi8>) outs(%e : tensor<4xi8>) {
+  ^bb0(%x: i8, %y: i8, %out: i8):
+    %q = arith.divsi %x, %y : i8
+    %m = arith.remsi %x, %y : i8
+    %c = arith.ceildivsi %x, %y : i8
+    %f = arith.floordivsi %x, %y : i8
+    %u = arith.divui %x, %y : i8
+    %s0 = arith.addi %q, %m : i8
+    %s1 = arith.addi %s0, %c : i8
+    %s2 = arith.addi %s1, %f : i8
+    %s3 = arith.addi %s2, %u : i8
+    linalg.yield %s3 : i8
+  } -> tensor<4xi8>
+  check.expect_eq_const(%r, dense<[-87, 67, 113, -9]> : tensor<4xi8>) : tensor<4xi8>
+  return
+}
+
+// mulsi_extended / mului_extended and cmpi inside a linalg.generic body (i16):
+//   a = [-32768, 300, -1], b = [-32768, 300, 2]
+//   signed products: 2^30 -> hi 16384; 90000 = 0x15F90 -> hi 1; -2 -> hi -1
+//   unsigned: 32768*32768 = 2^30 -> hi 16384; 90000 -> hi 1;
+//             65535*2 = 131070 = 0x1FFFE -> hi 1
+//   result = hi_s - hi_u, plus 1000 if (lo_s ult 100): lo_s = 0, 0x5F90 (24464), -2
+//   lane 0: 16384 - 16384 = 0, lo 0 < 100 -> 1000
+//   lane 1: 1 - 1 = 0, 24464 >= 100 -> 0
+//   lane 2: -1 - 1 = -2, lo 0xFFFE = 65534 unsigned >= 100 -> -2
+func.func @generic_mul_extended_i16() {
+  %a = util.unfoldable_constant dense<[-32768, 300, -1]> : tensor<3xi16>
+  %b = util.unfoldable_constant dense<[-32768, 300, 2]> : tensor<3xi16>
+  %e = tensor.empty() : tensor<3xi16>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+      iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<3xi16>, tensor<3xi16>) outs(%e : tensor<3xi16>) {
+  ^bb0(%x: i16, %y: i16, %out: i16):
+    %slo, %shi = arith.mulsi_extended %x, %y : i16
+    %ulo, %uhi = arith.mului_extended %x, %y : i16
+    %d = arith.subi %shi, %uhi : i16
+    %c100 = arith.constant 100 : i16
+    %c1000 = arith.constant 1000 : i16
+    %small = arith.cmpi ult, %slo, %c100 : i16
+    %plus = arith.addi %d, %c1000 : i16
+    %s = arith.select %small, %plus, %d : i16
+    linalg.yield %s : i16
+  } -> tensor<3xi16>
+  check.expect_eq_const(%r, dense<[1000, 0, -2]> : tensor<3xi16>) : tensor<3xi16>
   return
 }

@@ -353,6 +353,33 @@ func.func @fma_f16() {
   return
 }
 
+// fma rounds the exact a*b + c once, also when c is tiny:
+//   bf16: a = 1 + 2^-7 (1.0078125), b = 1.5: a*b = 1.5 + 2^-7 + 2^-8 =
+//     1.51171875, exactly halfway between 1.5078125 (fraction 65/128, odd)
+//     and 1.515625 (66/128, even).
+//     fma(a, b, -2^-30) is just below halfway -> 1.5078125
+//     (an f32 intermediate loses the 2^-30 (f32 spacing at 1.5 is 2^-23),
+//     lands on the tie and rounds to the even 1.515625: wrong)
+//     fma(a, b, 0) = the tie itself -> 1.515625 (even)
+//   f16: a = 1 + 2^-10 (1.0009765625), b = 1.5: a*b = 1.5 + 2^-10 + 2^-11,
+//     halfway between 1.5009765625 (513/1024, odd) and 1.501953125 (even).
+//     fma(a, b, -2^-24) -> 1.5009765625 (an f32 intermediate: a*b - 2^-24 is
+//     halfway between two f32 values and rounds to the even a*b, then to the
+//     even f16 1.501953125: wrong); fma(a, b, 0) -> 1.501953125
+func.func @fma_bf16_f16_single_rounding() {
+  %a = util.unfoldable_constant dense<[1.0078125, 1.0078125]> : tensor<2xbf16>
+  %b = util.unfoldable_constant dense<[1.5, 1.5]> : tensor<2xbf16>
+  %c = util.unfoldable_constant dense<[-9.31322574615478515625e-10, 0.0]> : tensor<2xbf16>
+  %r = math.fma %a, %b, %c : tensor<2xbf16>
+  check.expect_eq_const(%r, dense<[1.5078125, 1.515625]> : tensor<2xbf16>) : tensor<2xbf16>
+  %x = util.unfoldable_constant dense<[1.0009765625, 1.0009765625]> : tensor<2xf16>
+  %y = util.unfoldable_constant dense<[1.5, 1.5]> : tensor<2xf16>
+  %z = util.unfoldable_constant dense<[-5.96046448e-08, 0.0]> : tensor<2xf16>
+  %w = math.fma %x, %y, %z : tensor<2xf16>
+  check.expect_eq_const(%w, dense<[1.5009765625, 1.501953125]> : tensor<2xf16>) : tensor<2xf16>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // floor, ceil, round, roundeven, copysign (exact)
 //===----------------------------------------------------------------------===//

@@ -162,6 +162,40 @@ func.func @for_unsigned_cmp() {
   return
 }
 
+// Induction variables whose last step would leave the iv type's range. The
+// trip count of scf.for is ceil((ub - lb) / step) (with ub - lb and the
+// comparison taken signed, or unsigned for `scf.for unsigned`; this is what
+// MLIR's constantTripCount computes), so the loop stops at the last iv
+// below ub and no wrapped iv value is ever visited:
+//   signed i8, lb = 100, ub = 127, step 20: ceil(27/20) = 2 -> iv = 100, 120
+//   unsigned i8, lb = 100, ub = -6 (250), step 100: ceil(150/100) = 2
+//     -> iv = 100, 200
+// The sum of extui(iv) is 220 and 300 respectively.
+func.func @for_iv_near_type_max() {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %lb = util.unfoldable_constant 100 : i8
+  %ub = arith.constant 127 : i8
+  %st = arith.constant 20 : i8
+  %n0, %s0 = scf.for %iv = %lb to %ub step %st iter_args(%k = %zero, %acc = %zero) -> (i32, i32) : i8 {
+    %k1 = arith.addi %k, %one : i32
+    %w = arith.extui %iv : i8 to i32
+    %a = arith.addi %acc, %w : i32
+    scf.yield %k1, %a : i32, i32
+  }
+  %ub2 = arith.constant -6 : i8
+  %st2 = arith.constant 100 : i8
+  %n1, %s1 = scf.for unsigned %iv = %lb to %ub2 step %st2 iter_args(%k = %zero, %acc = %zero) -> (i32, i32) : i8 {
+    %k1 = arith.addi %k, %one : i32
+    %w = arith.extui %iv : i8 to i32
+    %a = arith.addi %acc, %w : i32
+    scf.yield %k1, %a : i32, i32
+  }
+  %t = tensor.from_elements %n0, %s0, %n1, %s1 : tensor<4xi32>
+  check.expect_eq_const(%t, dense<[2, 220, 2, 300]> : tensor<4xi32>) : tensor<4xi32>
+  return
+}
+
 // Nested scf.for building a tensor with tensor.insert:
 //   t[i][j] = 10*i + j for i in 0..2, j in 0..3
 //   -> [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]

@@ -8,6 +8,7 @@
 
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/RegionCompiler.h"
+#include "tests/unit/TestRunner.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/MLIRContext.h"
@@ -22,43 +23,7 @@ using namespace mlir;
 
 namespace {
 
-/// Parses `text` and runs @main on `args`.
-class Runner {
-public:
-  explicit Runner(const std::string &text) {
-    DialectRegistry registry;
-    registerInterpreterDialects(registry);
-    ctx = std::make_unique<MLIRContext>(registry);
-    ctx->loadAllAvailableDialects();
-    module = parseSourceString<ModuleOp>(text, ParserConfig(ctx.get()));
-  }
-  bool ok() const { return static_cast<bool>(module); }
-  SmallVector<RtValue> run(ArrayRef<RtValue> args, unsigned *findings = nullptr) {
-    Interpreter interp(*module);
-    auto fn = module->lookupSymbol<func::FuncOp>("main");
-    auto r = interp.callFunction(fn, args);
-    if (findings)
-      *findings = interp.numFindings();
-    EXPECT_TRUE(succeeded(r));
-    return succeeded(r) ? *r : SmallVector<RtValue>{};
-  }
-  ModuleOp get() { return *module; }
-
-private:
-  std::unique_ptr<MLIRContext> ctx;
-  OwningOpRef<ModuleOp> module;
-};
-
-Tensor makeI32(ArrayRef<int64_t> shape, const std::vector<int32_t> &vals) {
-  Tensor t(DType::I32, shape);
-  for (size_t i = 0; i < vals.size(); ++i)
-    t.store(i, static_cast<uint32_t>(vals[i]));
-  return t;
-}
-
-int32_t i32At(const Tensor &t, int64_t i) {
-  return static_cast<int32_t>(static_cast<uint32_t>(t.load(i)));
-}
+using namespace ref::test;
 
 std::string dims(ArrayRef<int64_t> shape) {
   std::string s;

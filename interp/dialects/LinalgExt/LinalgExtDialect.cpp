@@ -434,15 +434,17 @@ LogicalResult TopkV2Op::verify() {
              << index;
     }
   }
-  // K (the output extent along `dimension`) must satisfy 0 < K <= N where
-  // known statically.
+  // K (the output extent along `dimension`) must satisfy 0 < K <= N; IREE
+  // checks both only when K and N are static.
   const int64_t k = outputValuesType.getDimSize(dim);
   const int64_t n = inputValuesType.getDimSize(dim);
-  if (ShapedType::isStatic(k) && k <= 0)
-    return emitOpError("output dimension must be positive");
-  if (ShapedType::isStatic(k) && ShapedType::isStatic(n) && k > n) {
-    return emitOpError("output dimension must not exceed input, got ")
-           << k << " > " << n;
+  if (ShapedType::isStatic(k) && ShapedType::isStatic(n)) {
+    if (k <= 0)
+      return emitOpError("output dimension must be positive");
+    if (k > n) {
+      return emitOpError("output dimension must not exceed input, got ")
+             << k << " > " << n;
+    }
   }
 
   FailureOr<Block *> body = getRegionBlock(*this, getRegion());
@@ -519,17 +521,18 @@ LogicalResult ArgCompareOp::verify() {
            << llvm::interleaved_array(outputIndexType.getShape());
   }
 
-  // Unsigned, as in IREE: a negative dimension is reported as a huge one.
-  const uint64_t dim = getDimension();
+  // Signed, as in IREE: a negative dimension passes this check and reduces
+  // no dimension in the expected output shape below.
+  const int64_t dim = getDimension();
   const int64_t rank = getInputRank();
-  if (dim >= static_cast<uint64_t>(rank)) {
+  if (dim >= rank) {
     return emitOpError("reduction dimension exceeds or equals input rank. ")
            << "got dimension: " << dim << ", but input rank is: " << rank;
   }
   // Exact equality: a dynamic extent only matches a dynamic extent.
   SmallVector<int64_t> expectedShape;
   for (int64_t index = 0; index < rank; ++index) {
-    if (static_cast<uint64_t>(index) != dim)
+    if (index != dim)
       expectedShape.push_back(inputValueType.getDimSize(index));
   }
   if (!llvm::equal(expectedShape, outputValueType.getShape())) {
