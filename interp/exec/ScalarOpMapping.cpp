@@ -111,6 +111,15 @@ LogicalResult describeScalarOp(Operation *op,
     return getDType(elementTypeOf(t), loc);
   };
 
+  // addui_extended: the sum and its carry (sum < lhs, unsigned).
+  if (name == "arith.addui_extended") {
+    FailureOr<DType> t = typeOf(op->getOperand(0).getType());
+    if (failed(t))
+      return failure();
+    out.push_back({ScalarOpcode::AddI, *t, *t});
+    out.push_back({ScalarOpcode::AddICarry, *t, DType::I1});
+    return success();
+  }
   // Two-result ops: low and high halves of the double-width product.
   if (name == "arith.mulsi_extended" || name == "arith.mului_extended") {
     FailureOr<DType> t = typeOf(op->getOperand(0).getType());
@@ -142,11 +151,9 @@ LogicalResult describeScalarOp(Operation *op,
     d.predicate = static_cast<uint8_t>(cmpi.getPredicate());
   else if (auto cmpf = dyn_cast<arith::CmpFOp>(op))
     d.predicate = static_cast<uint8_t>(cmpf.getPredicate());
-  if (*opc == ScalarOpcode::Select &&
-      isa<ShapedType>(op->getOperand(0).getType()) !=
-          isa<ShapedType>(op->getResult(0).getType()))
-    return op->emitError("unsupported operation 'arith.select' with a scalar "
-                         "condition on tensors");
+  else if (auto truncf = dyn_cast<arith::TruncFOp>(op))
+    if (auto mode = truncf.getRoundingmode())
+      d.predicate = static_cast<uint8_t>(*mode);
   if (!isSupported(d))
     return op->emitError("unsupported operation '")
            << name << "' on type " << operandType;

@@ -824,7 +824,8 @@ const KernelTable &kernelTable() {
 } // namespace
 
 BatchFn selectFast(const ScalarOpDesc &d) {
-  if (!isSupported(d))
+  // Only round-to-nearest-even truncations have native kernels.
+  if (!isSupported(d) || (d.op == ScalarOpcode::TruncF && d.predicate != 0))
     return selectExact(d);
   const KernelTable &t = kernelTable();
   BatchFn fn = nullptr;

@@ -75,6 +75,7 @@ constexpr OpInfo kOpInfo[] = {
     {"arith.minui", OpClass::IntBinary, 2},
     {"arith.mulsi_extended", OpClass::IntBinary, 2},
     {"arith.mului_extended", OpClass::IntBinary, 2},
+    {"arith.addui_extended.carry", OpClass::IntBinary, 2},
     {"math.ipowi", OpClass::IntBinary, 2},
     {"math.absi", OpClass::IntUnary, 1},
     {"math.ctpop", OpClass::IntUnary, 1},
@@ -177,6 +178,8 @@ bool isSupported(const ScalarOpDesc &d) {
   switch (info(d.op).cls) {
   case OpClass::IntBinary:
   case OpClass::IntUnary:
+    if (d.op == ScalarOpcode::AddICarry)
+      return isInteger(src) && dst == DType::I1;
     return isInteger(src) && dst == src;
   case OpClass::FloatBinary:
   case OpClass::FloatUnary:
@@ -385,6 +388,11 @@ uint64_t evalIntBinary(ScalarOpcode op, DType t, uint64_t aBits, uint64_t bBits,
     return fromAPInt(llvm::APIntOps::mulhs(a, b));
   case ScalarOpcode::MulHiUI:
     return fromAPInt(llvm::APIntOps::mulhu(a, b));
+  case ScalarOpcode::AddICarry: {
+    bool overflow = false;
+    (void)a.uadd_ov(b, overflow);
+    return overflow ? 1 : 0;
+  }
   case ScalarOpcode::IPowI:
     return fromAPInt(ipowi(a, b, ub));
   default:
@@ -723,9 +731,19 @@ uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
     return fromAPInt(r);
   }
   case ScalarOpcode::ExtF:
-  case ScalarOpcode::TruncF:
-    // One rounding, straight from the source type.
     return fromAPFloat(roundTo(toAPFloat(aBits, src), dst));
+  case ScalarOpcode::TruncF: {
+    // One rounding, straight from the source type, in the op's rounding
+    // mode (the predicate holds arith::RoundingMode; 0 is to_nearest_even).
+    static constexpr APFloat::roundingMode kModes[] = {
+        APFloat::rmNearestTiesToEven, APFloat::rmTowardNegative,
+        APFloat::rmTowardPositive, APFloat::rmTowardZero,
+        APFloat::rmNearestTiesToAway};
+    APFloat f = toAPFloat(aBits, src);
+    bool losesInfo = false;
+    (void)f.convert(floatSemantics(dst), kModes[d.predicate % 5], &losesInfo);
+    return fromAPFloat(f);
+  }
   case ScalarOpcode::Bitcast:
     return truncBits(aBits, src);
   default:

@@ -55,6 +55,7 @@ enum class ScalarOpcode : uint8_t {
   MinUI,
   MulHiSI, // high half of arith.mulsi_extended
   MulHiUI, // high half of arith.mului_extended
+  AddICarry, // carry of arith.addui_extended (result type i1)
   IPowI,   // math.ipowi
   // Integer unary.
   AbsI,
@@ -164,6 +165,7 @@ struct ScalarOpDesc {
   ScalarOpcode op;
   DType type;       // operand type (for Select: type of the two values)
   DType resultType; // equals `type` except for casts and comparisons
+  /// CmpI/CmpF: the predicate; TruncF: the arith::RoundingMode.
   uint8_t predicate = 0;
 };
 

@@ -31,6 +31,17 @@ void IREELinalgExtDialect::initialize() {
       >();
 }
 
+LogicalResult
+ref::linalg_ext::verifyPureTensorOrBufferSemantics(Operation *op) {
+  auto dpsOp = cast<DestinationStyleOpInterface>(op);
+  if (!dpsOp.hasPureBufferSemantics() && !dpsOp.hasPureTensorSemantics()) {
+    return op->emitOpError(
+        "expected operation that implements LinalgExtInterface to have "
+        "either pure buffer semantics or pure tensor semantics");
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
@@ -50,12 +61,11 @@ static bool staticallyDiffer(int64_t lhs, int64_t rhs) {
   return ShapedType::isStatic(lhs) && ShapedType::isStatic(rhs) && lhs != rhs;
 }
 
-/// The region's single block, or an error when the region has none (only the
-/// generic syntax can build that; the custom parser always adds a block).
-static FailureOr<Block *> getRegionBlock(Operation *op, Region &region) {
-  if (region.empty())
-    return op->emitOpError("expected a region with one block");
-  return &region.front();
+/// Number of arguments of the region's block; a region without a block (only
+/// the generic syntax can build one) counts as having none, so it fails the
+/// argument-count check each verifier starts its region checks with.
+static unsigned getNumRegionArgs(Region &region) {
+  return region.empty() ? 0 : region.front().getNumArguments();
 }
 
 /// `seq` must be a permutation of [0, seq.size()). On failure the note says
@@ -169,15 +179,12 @@ LogicalResult SortOp::verify() {
   if (getNumDpsInits() == 0)
     return emitOpError("expected at least one `outs` operand");
 
-  FailureOr<Block *> body = getRegionBlock(*this, getRegion());
-  if (failed(body))
-    return failure();
-  Block &block = **body;
   const int64_t numOutputs = getNumDpsInits();
-  if (static_cast<int64_t>(block.getNumArguments()) != 2 * numOutputs) {
+  if (static_cast<int64_t>(getNumRegionArgs(getRegion())) != 2 * numOutputs) {
     return emitOpError("region block should have ")
            << 2 * numOutputs << " arguments";
   }
+  Block &block = getRegion().front();
 
   const int64_t rank = getOperandRank();
   const int64_t sortDim = getDimension();
@@ -227,12 +234,9 @@ LogicalResult ScatterOp::verify() {
     return failure();
   }
 
-  FailureOr<Block *> body = getRegionBlock(*this, getRegion());
-  if (failed(body))
-    return failure();
-  Block &block = **body;
-  if (block.getNumArguments() != 2)
+  if (getNumRegionArgs(getRegion()) != 2)
     return emitOpError("expected region to have two arguments");
+  Block &block = getRegion().front();
   Type arg0Type = block.getArgument(0).getType();
   Type arg1Type = block.getArgument(1).getType();
   if (!getComplexElementTypeOrSelf(arg0Type).isIntOrFloat() ||
@@ -365,12 +369,9 @@ LogicalResult TopkOp::verify() {
     }
   }
 
-  FailureOr<Block *> body = getRegionBlock(*this, getRegion());
-  if (failed(body))
-    return failure();
-  Block &block = **body;
-  if (block.getNumArguments() != 2)
+  if (getNumRegionArgs(getRegion()) != 2)
     return emitOpError("region block should have 2 arguments");
+  Block &block = getRegion().front();
   Type elementType = inputValuesType.getElementType();
   if (block.getArgument(0).getType() != elementType ||
       block.getArgument(1).getType() != elementType) {
@@ -447,12 +448,9 @@ LogicalResult TopkV2Op::verify() {
     }
   }
 
-  FailureOr<Block *> body = getRegionBlock(*this, getRegion());
-  if (failed(body))
-    return failure();
-  Block &block = **body;
-  if (block.getNumArguments() != 2)
+  if (getNumRegionArgs(getRegion()) != 2)
     return emitOpError("region block should have 2 arguments");
+  Block &block = getRegion().front();
   Type elementType = inputValuesType.getElementType();
   if (block.getArgument(0).getType() != elementType ||
       block.getArgument(1).getType() != elementType) {
@@ -543,14 +541,11 @@ LogicalResult ArgCompareOp::verify() {
            << llvm::interleaved_array(outputValueType.getShape());
   }
 
-  FailureOr<Block *> body = getRegionBlock(*this, getRegion());
-  if (failed(body))
-    return failure();
-  Block &block = **body;
-  if (block.getNumArguments() != 2) {
+  if (getNumRegionArgs(getRegion()) != 2) {
     return emitOpError("region block should have 2 arguments, but got ")
-           << block.getNumArguments();
+           << getNumRegionArgs(getRegion());
   }
+  Block &block = getRegion().front();
   Type arg0Type = block.getArgument(0).getType();
   Type arg1Type = block.getArgument(1).getType();
   if (arg0Type != inputValueElementType || arg1Type != inputValueElementType) {

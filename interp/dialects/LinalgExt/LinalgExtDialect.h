@@ -21,6 +21,24 @@
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h.inc"
 
+namespace ref::linalg_ext {
+
+/// Fails unless the op's shaped operands are all tensors or all memrefs.
+mlir::LogicalResult verifyPureTensorOrBufferSemantics(mlir::Operation *op);
+
+/// IREE verifies this through its LinalgExtInterface; we only need the check.
+template <typename ConcreteType>
+class PureTensorOrBufferSemantics
+    : public mlir::OpTrait::TraitBase<ConcreteType,
+                                      PureTensorOrBufferSemantics> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyPureTensorOrBufferSemantics(op);
+  }
+};
+
+} // namespace ref::linalg_ext
+
 #define GET_OP_CLASSES
 #include "interp/dialects/LinalgExt/LinalgExtOps.h.inc"
 

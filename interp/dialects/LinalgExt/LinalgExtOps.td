@@ -49,9 +49,18 @@ def LinalgExt_RankedTensorOrMemRef : Type<
 class LinalgExt_PureOp<string mnemonic, list<Trait> traits = []> :
     Op<IREELinalgExt_Dialect, mnemonic, traits>;
 
+// IREE's LinalgExtInterface check: all shaped operands are tensors, or all
+// are memrefs. Listed before DestinationStyleOpInterface so that it is
+// verified first, as in IREE.
+def LinalgExt_PureTensorOrBufferSemantics :
+    NativeOpTrait<"PureTensorOrBufferSemantics"> {
+  let cppNamespace = "::ref::linalg_ext";
+}
+
 // Destination-passing ops: each init operand has one tied tensor result.
 class LinalgExt_Op<string mnemonic, list<Trait> traits = []> :
-    LinalgExt_PureOp<mnemonic, !listconcat(traits, [DestinationStyleOpInterface])> {
+    LinalgExt_PureOp<mnemonic, !listconcat(traits, [
+      LinalgExt_PureTensorOrBufferSemantics, DestinationStyleOpInterface])> {
   let hasVerifier = 1;
   let results = (outs Variadic<LinalgExt_RankedTensor>:$results);
 }

@@ -57,16 +57,21 @@ static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
     return success();
   }
 
-  // Elementwise on tensors: every operand has the result's shape.
-  SmallVector<const Tensor *, 3> ins;
-  for (Value v : op->getOperands())
-    ins.push_back(&frame.getTensor(v));
-  ArrayRef<int64_t> shape = ins[0]->shape();
-  for (const Tensor *t : ins)
-    if (t->shape() != shape)
+  // Elementwise on tensors: every tensor operand has the result's shape; a
+  // scalar operand (arith.select's i1 condition) applies to every element.
+  SmallVector<const RtValue *, 3> ins;
+  const Tensor *first = nullptr;
+  for (Value v : op->getOperands()) {
+    ins.push_back(&frame.get(v));
+    if (ins.back()->isTensor() && !first)
+      first = ins.back()->tensor.get();
+  }
+  ArrayRef<int64_t> shape = first->shape();
+  for (const RtValue *v : ins)
+    if (v->isTensor() && v->tensor->shape() != shape)
       return op->emitError("operand shapes differ at run time: ")
-             << formatCoords(shape) << " vs " << formatCoords(t->shape());
-  int64_t n = ins[0]->numElements();
+             << formatCoords(shape) << " vs " << formatCoords(v->tensor->shape());
+  int64_t n = first->numElements();
   constexpr int kChunk = 1024;
   std::vector<uint64_t> buf(4 * kChunk);
   uint64_t *a = &buf[0], *b = &buf[kChunk], *c = &buf[2 * kChunk],
@@ -80,9 +85,14 @@ static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
     BatchFn fn = selectFast(d);
     for (int64_t base = 0; base < n; base += kChunk) {
       int m = static_cast<int>(std::min<int64_t>(kChunk, n - base));
-      for (size_t k = 0; k < ins.size(); ++k)
+      for (size_t k = 0; k < ins.size(); ++k) {
+        if (!ins[k]->isTensor()) {
+          std::fill_n(operandBufs[k], m, ins[k]->bits);
+          continue;
+        }
         for (int l = 0; l < m; ++l)
-          operandBufs[k][l] = ins[k]->load(base + l);
+          operandBufs[k][l] = ins[k]->tensor->load(base + l);
+      }
       // Unused operand buffers stay zero: batch kernels may read every lane.
       runBatch(fn, d, dst, a, b, c, m, [&](int lane, UBKind ub) {
         reportUB(frame, op, ubKindName(ub), out->coordinates(base + lane),
@@ -90,8 +100,8 @@ static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
       });
       for (int l = 0; l < m; ++l) {
         out->store(base + l, dst[l]);
-        for (const Tensor *t : ins)
-          if (t->isUndef(base + l))
+        for (const RtValue *v : ins)
+          if (v->isTensor() ? v->tensor->isUndef(base + l) : v->undef)
             out->setUndef(base + l, true);
       }
     }

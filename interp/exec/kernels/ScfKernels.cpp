@@ -13,32 +13,31 @@ static LogicalResult forKernel(Operation *op, Frame &frame) {
   const RtValue &lbV = frame.get(forOp.getLowerBound());
   DType ivType = lbV.dtype;
   bool isUnsigned = forOp.getUnsignedCmp();
-  int64_t lb = lbV.asIndex();
-  int64_t ub = frame.get(forOp.getUpperBound()).asIndex();
-  int64_t step = frame.get(forOp.getStep()).asIndex();
+  // Bounds and step as mathematical integers of the iv's type (signed or
+  // unsigned per the comparison): the iv takes the values lb + k * step below
+  // ub, never wrapping around past the top of its type.
+  auto ext = [&](Value v) -> __int128 {
+    uint64_t bits = frame.get(v).bits;
+    return isUnsigned ? static_cast<__int128>(truncBits(bits, ivType))
+                      : static_cast<__int128>(signExtend(bits, ivType));
+  };
+  __int128 lb = ext(forOp.getLowerBound()), ub = ext(forOp.getUpperBound()),
+           step = ext(forOp.getStep());
   if (step <= 0)
-    return op->emitError("scf.for step must be positive, got ") << step;
+    return op->emitError("scf.for step must be positive, got ")
+           << static_cast<int64_t>(step);
   SmallVector<RtValue> iters;
   for (Value v : forOp.getInitArgs())
     iters.push_back(frame.get(v));
   Block &body = *forOp.getBody();
-  auto inRange = [&](int64_t iv) {
-    return isUnsigned ? static_cast<uint64_t>(iv) < static_cast<uint64_t>(ub)
-                      : iv < ub;
-  };
-  for (int64_t iv = lb; inRange(iv);) {
-    SmallVector<RtValue> args{RtValue::ofScalar(ivType, iv)};
+  for (__int128 iv = lb; iv < ub; iv += step) {
+    SmallVector<RtValue> args{
+        RtValue::ofScalar(ivType, static_cast<uint64_t>(iv))};
     args.append(iters.begin(), iters.end());
     auto next = frame.interp.runBlock(body, args, frame);
     if (failed(next))
       return failure();
     iters = std::move(*next);
-    // Stop instead of wrapping around at the top of the iv's range.
-    int64_t nextIv;
-    if (llvm::AddOverflow(iv, step, nextIv) ||
-        truncBits(nextIv, ivType) != truncBits(nextIv, DType::I64))
-      break;
-    iv = signExtend(nextIv, ivType);
   }
   for (auto [r, v] : llvm::zip(forOp.getResults(), iters))
     frame.set(r, v);
