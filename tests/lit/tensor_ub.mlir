@@ -1,16 +1,18 @@
 // Undefined behaviour and run-time errors of the tensor dialect kernels: each
-// function is run on its own and its diagnostic checked.
+// function is run on its own and its diagnostic checked. Findings (kind,
+// location, coordinates or the offending slice dimension) exit with 3, errors
+// with 2.
 //
-// RUN: not %ref-run %s --function=oob_extract 2>&1 | FileCheck %s --check-prefix=EXTRACT
-// RUN: not %ref-run %s --function=oob_extract_negative 2>&1 | FileCheck %s --check-prefix=EXTRACT-NEG
-// RUN: not %ref-run %s --function=oob_insert 2>&1 | FileCheck %s --check-prefix=INSERT
-// RUN: not %ref-run %s --function=oob_extract_slice 2>&1 | FileCheck %s --check-prefix=SLICE
-// RUN: not %ref-run %s --function=oob_extract_slice_strided 2>&1 | FileCheck %s --check-prefix=SLICE-STRIDED
-// RUN: not %ref-run %s --function=oob_insert_slice 2>&1 | FileCheck %s --check-prefix=INSERT-SLICE
-// RUN: not %ref-run %s --function=uninit_read 2>&1 | FileCheck %s --check-prefix=UNINIT
-// RUN: not %ref-run %s --function=uninit_through_slice 2>&1 | FileCheck %s --check-prefix=UNINIT-SLICE
-// RUN: not %ref-run %s --function=negative_pad 2>&1 | FileCheck %s --check-prefix=NEG-PAD
-// RUN: not %ref-run %s --function=bad_cast 2>&1 | FileCheck %s --check-prefix=BAD-CAST
+// RUN: %expect-exit 3 %ref-run %s --function=oob_extract 2>&1 | FileCheck %s --check-prefix=EXTRACT
+// RUN: %expect-exit 3 %ref-run %s --function=oob_extract_negative 2>&1 | FileCheck %s --check-prefix=EXTRACT-NEG
+// RUN: %expect-exit 3 %ref-run %s --function=oob_insert 2>&1 | FileCheck %s --check-prefix=INSERT
+// RUN: %expect-exit 3 %ref-run %s --function=oob_extract_slice 2>&1 | FileCheck %s --check-prefix=SLICE
+// RUN: %expect-exit 3 %ref-run %s --function=oob_extract_slice_strided 2>&1 | FileCheck %s --check-prefix=SLICE-STRIDED
+// RUN: %expect-exit 3 %ref-run %s --function=oob_insert_slice 2>&1 | FileCheck %s --check-prefix=INSERT-SLICE
+// RUN: %expect-exit 3 %ref-run %s --function=uninit_read 2>&1 | FileCheck %s --check-prefix=UNINIT
+// RUN: %expect-exit 3 %ref-run %s --function=uninit_through_slice 2>&1 | FileCheck %s --check-prefix=UNINIT-SLICE
+// RUN: %expect-exit 2 %ref-run %s --function=negative_pad 2>&1 | FileCheck %s --check-prefix=NEG-PAD
+// RUN: %expect-exit 2 %ref-run %s --function=bad_cast 2>&1 | FileCheck %s --check-prefix=BAD-CAST
 
 // Column 5 of a 2x3 tensor does not exist.
 func.func @oob_extract() -> i32 {
