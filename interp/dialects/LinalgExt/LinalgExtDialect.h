@@ -1,4 +1,4 @@
-//===- LinalgExtDialect.h - IREE's iree_linalg_ext ops ------------*- C++ -*-===//
+//===- LinalgExtDialect.h - IREE's iree_linalg_ext ops ----------*- C++ -*-===//
 //
 // The `iree_linalg_ext` dialect as the interpreter sees it: sort, scatter,
 // gather, scan, topk, topk_v2, arg_compare and yield, with IREE's syntax and
