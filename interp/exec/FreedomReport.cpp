@@ -41,7 +41,7 @@ llvm::json::Value freedomReport(llvm::StringRef function,
       {
         Array candidates;
         for (uint64_t c : w.candidates)
-          candidates.push_back(static_cast<int64_t>(c));
+          candidates.push_back(c);
         writes.push_back(Object{{"position", w.position},
                                 {"updates", toArray(w.updates)},
                                 {"candidate_bits", std::move(candidates)}});

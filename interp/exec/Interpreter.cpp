@@ -91,13 +91,17 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
     }
   }
   if (source) {
+    std::string from = source->derivedFrom.empty() ? source->origin
+                                                   : source->derivedFrom;
     for (Value r : op->getResults()) {
       RtValue rv = frame.get(r);
-      if (rv.freedom)
+      // Keep the kernel's own precise freedom, and add where the inherited
+      // one came from.
+      auto f = rv.freedom ? std::make_shared<Freedom>(*rv.freedom)
+                          : std::make_shared<Freedom>();
+      if (!f->derivedFrom.empty())
         continue;
-      auto f = std::make_shared<Freedom>();
-      f->derivedFrom = source->derivedFrom.empty() ? source->origin
-                                                   : source->derivedFrom;
+      f->derivedFrom = from;
       rv.freedom = std::move(f);
       frame.set(r, std::move(rv));
     }

@@ -133,6 +133,34 @@ FailureOr<const CompiledRegion *> bodyOf(Operation *op, Frame &frame,
   return cr;
 }
 
+/// Whether `less` is a strict weak ordering on the elements in `perm`
+/// order (the output of mergeSortPositions): every element ties with the
+/// first of its run of ties, and each run strictly precedes the next
+/// (checked against the first element of each side). O(n) calls.
+template <typename Less>
+bool isStrictWeakOrder(const std::vector<int64_t> &perm, Less &&less) {
+  auto tie = [&](int64_t a, int64_t b) { return less(a, b) == less(b, a); };
+  int64_t len = perm.size(), start = 0, prevStart = -1;
+  for (int64_t i = 1; i <= len; ++i) {
+    if (i < len && tie(perm[i - 1], perm[i]))
+      continue;
+    for (int64_t m = start + 1; m < i; ++m)
+      if (!tie(perm[start], perm[m]))
+        return false;
+    if (prevStart >= 0) {
+      for (int64_t m = start; m < i; ++m)
+        if (!less(perm[prevStart], perm[m]))
+          return false;
+      for (int64_t m = prevStart; m < start; ++m)
+        if (!less(perm[m], perm[start]))
+          return false;
+    }
+    prevStart = start;
+    start = i;
+  }
+  return true;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -160,7 +188,6 @@ static LogicalResult sortKernel(Operation *op, Frame &frame) {
   ScalarRegion cmp(**crOr, frame);
   auto freedom = std::make_shared<Freedom>();
   freedom->origin = originOf(op);
-  bool badOrder = false;
   SmallVector<uint64_t> args(2 * n);
 
   forEachLine(outs[0].shape(), dim, [&](int64_t base, int64_t stride,
@@ -177,40 +204,27 @@ static LogicalResult sortKernel(Operation *op, Frame &frame) {
       return (cmp.call(args, lineCoords) & 1) != 0;
     };
     std::vector<int64_t> perm = mergeSortPositions(len, less);
+    if (!isStrictWeakOrder(perm, less)) {
+      lineCoords[dim] = 0;
+      reportUB(frame, op, "comparator is not a strict weak ordering",
+               lineCoords, true,
+               "the comparator orders some elements of this line "
+               "inconsistently (e.g. NaN keys with olt/ogt); the sorted "
+               "order is unspecified");
+      return;
+    }
     // Tie groups: maximal runs of neighbours the comparator leaves
-    // unordered. Check the data is a strict weak ordering: every member ties
-    // with its group's first element and every group strictly precedes the
-    // next one (checked against the first element of each side).
-    auto tie = [&](int64_t a, int64_t b) { return less(a, b) == less(b, a); };
+    // unordered.
     int64_t start = 0;
-    int64_t prevStart = -1;
     for (int64_t i = 1; i <= len; ++i) {
-      if (i < len && tie(perm[i - 1], perm[i]))
+      if (i < len && less(perm[i - 1], perm[i]) == less(perm[i], perm[i - 1]))
         continue;
-      for (int64_t m = start + 1; m < i && !badOrder; ++m)
-        badOrder |= !tie(perm[start], perm[m]);
-      if (prevStart >= 0 && !badOrder) {
-        for (int64_t m = start; m < i && !badOrder; ++m)
-          badOrder |= !less(perm[prevStart], perm[m]);
-        for (int64_t m = prevStart; m < start && !badOrder; ++m)
-          badOrder |= !less(perm[m], perm[start]);
-      }
-      if (badOrder) {
-        lineCoords[dim] = 0;
-        reportUB(frame, op, "comparator is not a strict weak ordering",
-                 lineCoords, true,
-                 "the comparator orders some elements of this line "
-                 "inconsistently (e.g. NaN keys with olt/ogt); the sorted "
-                 "order is unspecified");
-        return;
-      }
       if (i - start > 1) {
         std::vector<int64_t> group;
         for (int64_t m = start; m < i; ++m)
           group.push_back(base + m * stride);
         freedom->tieGroups.push_back(std::move(group));
       }
-      prevStart = start;
       start = i;
     }
     // Apply the permutation to every operand of the line.
@@ -332,6 +346,10 @@ static LogicalResult scatterKernel(Operation *op, Frame &frame) {
   auto crOr = bodyOf(op, frame, 2);
   if (failed(crOr))
     return failure();
+  reportUndefReads(frame, op, updates, "the updates");
+  reportUndefReads(frame, op, indices, "the indices");
+  if (mask)
+    reportUndefReads(frame, op, *mask, "the mask");
   ScalarRegion combine(**crOr, frame);
   IndexedAccess acc{&indices, mask, sc.getDimensionMap(), batchRank,
                     indices.rank() > batchRank};
@@ -413,6 +431,9 @@ static LogicalResult gatherKernel(Operation *op, Frame &frame) {
   if (failed(checkIndexedShapes(op, out, indices, mask, source, batchRank,
                                 depth)))
     return failure();
+  reportUndefReads(frame, op, indices, "the indices");
+  if (mask)
+    reportUndefReads(frame, op, *mask, "the mask");
   IndexedAccess acc{&indices, mask, g.getDimensionMap(), batchRank,
                     indices.rank() > batchRank};
   Shape pos;
@@ -506,6 +527,9 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
   if (failed(crOr))
     return failure();
   ScalarRegion cmp(**crOr, frame);
+  reportUndefReads(frame, op, values, "the input values");
+  if (inIdx)
+    reportUndefReads(frame, op, *inIdx, "the input indices");
   reportUndefReads(frame, op, outV, "the output values (they take part in "
                                     "the selection)");
   reportUndefReads(frame, op, outI, "the output indices");
@@ -563,7 +587,11 @@ static LogicalResult argCompareKernel(Operation *op, Frame &frame) {
   if (failed(crOr))
     return failure();
   ScalarRegion cmp(**crOr, frame);
+  reportUndefReads(frame, op, in, "the input values");
+  if (inIdx)
+    reportUndefReads(frame, op, *inIdx, "the input indices");
   reportUndefReads(frame, op, outV, "the initial best value");
+  reportUndefReads(frame, op, outI, "the initial best index");
   DType idxType = outI.dtype();
   int64_t n = in.dim(dim);
 
@@ -618,10 +646,14 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   auto crOr = bodyOf(op, frame, 2);
   if (failed(crOr))
     return failure();
+  reportUndefReads(frame, op, values, "the input values");
+  if (inIdx)
+    reportUndefReads(frame, op, *inIdx, "the input indices");
   ScalarRegion cmp(**crOr, frame);
   Shape outStrides = rowMajorStrides(outV.shape());
   auto freedom = std::make_shared<Freedom>();
   freedom->origin = originOf(op);
+  bool badOrder = false;
 
   forEachLine(values.shape(), dim, [&](int64_t base, int64_t stride,
                                        ArrayRef<int64_t> point) {
@@ -634,6 +666,15 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
               1) != 0;
     };
     std::vector<int64_t> perm = mergeSortPositions(n, less);
+    if (!badOrder && !isStrictWeakOrder(perm, less)) {
+      badOrder = true;
+      coords[dim] = 0;
+      reportUB(frame, op, "comparator is not a strict weak ordering", coords,
+               true,
+               "the comparator orders some elements of this line "
+               "inconsistently (e.g. NaN values with olt/ogt); the selection "
+               "is unspecified");
+    }
     int64_t outBase = 0;
     for (int64_t d = 0; d < values.rank(); ++d)
       if (d != dim)
@@ -651,8 +692,25 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
       }
       group.push_back(p);
     }
-    if (!topk.getIsSorted() && k > 1)
-      freedom->tieGroups.push_back(std::move(group));
+    auto tie = [&](int64_t a, int64_t b) { return less(a, b) == less(b, a); };
+    if (!topk.getIsSorted()) {
+      if (k > 1)
+        freedom->tieGroups.push_back(std::move(group));
+    } else {
+      // Sorted output: runs of tied values may come in any order, and when
+      // the K-th value ties with the next unselected one, IREE may keep any
+      // of the tied elements (same value class, other index).
+      int64_t start = 0;
+      for (int64_t s = 1; s <= k; ++s) {
+        if (s < k && tie(perm[s - 1], perm[s]))
+          continue;
+        bool boundary = s == k && k < n && tie(perm[k - 1], perm[k]);
+        if (s - start > 1 || boundary)
+          freedom->tieGroups.push_back(
+              std::vector<int64_t>(group.begin() + start, group.begin() + s));
+        start = s;
+      }
+    }
   });
   outV.compactUndef();
   RtValue rv = RtValue::ofTensor(std::move(outV));
