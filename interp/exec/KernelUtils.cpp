@@ -46,6 +46,22 @@ FailureOr<Tensor> allocTensorOfShape(Frame &frame, Operation *op, Type type,
   return Tensor(*dt, shape);
 }
 
+LogicalResult setConstantResult(Operation *op, Frame &frame,
+                                Attribute value) {
+  if (auto elements = dyn_cast<ElementsAttr>(value)) {
+    auto t = tensorFromAttr(elements, op->getLoc());
+    if (failed(t))
+      return failure();
+    frame.set(op->getResult(0), RtValue::ofTensor(std::move(*t)));
+    return success();
+  }
+  auto v = scalarFromAttr(value, op->getLoc());
+  if (failed(v))
+    return failure();
+  frame.set(op->getResult(0), *v);
+  return success();
+}
+
 SmallVector<int64_t> indexValues(Frame &frame, ValueRange operands) {
   SmallVector<int64_t> out;
   for (Value v : operands)

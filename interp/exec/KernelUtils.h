@@ -27,6 +27,11 @@ mlir::FailureOr<Tensor> allocTensorOfShape(Frame &frame, mlir::Operation *op,
                                            mlir::Type type,
                                            llvm::ArrayRef<int64_t> shape);
 
+/// Sets result 0 of `op` to the value of a constant attribute (a tensor for
+/// elements attributes, a scalar otherwise).
+mlir::LogicalResult setConstantResult(mlir::Operation *op, Frame &frame,
+                                      mlir::Attribute value);
+
 /// Index values of `operands` (index or integer scalars).
 llvm::SmallVector<int64_t> indexValues(Frame &frame, mlir::ValueRange operands);
 

@@ -16,19 +16,7 @@ using namespace mlir;
 namespace ref {
 
 static LogicalResult constantKernel(Operation *op, Frame &frame) {
-  Attribute value = cast<arith::ConstantOp>(op).getValue();
-  if (auto elements = dyn_cast<ElementsAttr>(value)) {
-    auto t = tensorFromAttr(elements, op->getLoc());
-    if (failed(t))
-      return failure();
-    frame.set(op->getResult(0), RtValue::ofTensor(std::move(*t)));
-    return success();
-  }
-  auto v = scalarFromAttr(value, op->getLoc());
-  if (failed(v))
-    return failure();
-  frame.set(op->getResult(0), *v);
-  return success();
+  return setConstantResult(op, frame, cast<arith::ConstantOp>(op).getValue());
 }
 
 static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {

@@ -19,29 +19,13 @@ using namespace mlir;
 
 namespace ref {
 
-static LogicalResult constantLike(Operation *op, Frame &frame,
-                                  Attribute value) {
-  if (auto elements = dyn_cast<ElementsAttr>(value)) {
-    auto t = tensorFromAttr(elements, op->getLoc());
-    if (failed(t))
-      return failure();
-    frame.set(op->getResult(0), RtValue::ofTensor(std::move(*t)));
-    return success();
-  }
-  auto v = scalarFromAttr(value, op->getLoc());
-  if (failed(v))
-    return failure();
-  frame.set(op->getResult(0), *v);
-  return success();
-}
-
 static LogicalResult unfoldableConstantKernel(Operation *op, Frame &frame) {
-  return constantLike(op, frame,
+  return setConstantResult(op, frame,
                       cast<util::UnfoldableConstantOp>(op).getValue());
 }
 
 static LogicalResult dynamicConstantKernel(Operation *op, Frame &frame) {
-  return constantLike(op, frame,
+  return setConstantResult(op, frame,
                       cast<flow::TensorDynamicConstantOp>(op).getValue());
 }
 
