@@ -3,6 +3,8 @@
 // The check ops follow IREE's check module: expect_eq compares the bytes of
 // the two buffers (so -0 != +0 and a NaN equals the same NaN), almost_eq is
 //   lhs == rhs || (isfinite(rhs) && |lhs - rhs| <= atol + rtol * |rhs|)
+//              || (isnan(lhs) && isnan(rhs))
+// (NumpyFuzzyCompare in IREE's runtime/src/iree/modules/check/module.cc)
 // evaluated in f32 for types up to 32 bits and in f64 for f64, as IREE does.
 // A failure names the first differing element with actual and expected.
 //
@@ -90,14 +92,17 @@ static void compareTensors(Frame &frame, Operation *op, const Tensor &actual,
       ok = a == e;
     } else if (wide) {
       double l = floatBitsToDouble(a, t), r = floatBitsToDouble(e, t);
-      ok = l == r || (std::isfinite(r) && std::fabs(l - r) <= atol + rtol * std::fabs(r));
+      ok = l == r ||
+           (std::isfinite(r) && std::fabs(l - r) <= atol + rtol * std::fabs(r)) ||
+           (std::isnan(l) && std::isnan(r));
     } else {
       float l = static_cast<float>(floatBitsToDouble(a, t));
       float r = static_cast<float>(floatBitsToDouble(e, t));
       ok = l == r || (std::isfinite(r) &&
                       std::fabs(l - r) <= static_cast<float>(atol) +
                                               static_cast<float>(rtol) *
-                                                  std::fabs(r));
+                                                  std::fabs(r)) ||
+           (std::isnan(l) && std::isnan(r));
     }
     if (!ok) {
       if (first < 0)
