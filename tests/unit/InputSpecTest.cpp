@@ -10,6 +10,7 @@
 
 #include "interp/support/Npy.h"
 #include "interp/support/TextFormat.h"
+#include "tests/unit/SupportTestUtils.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -24,6 +25,8 @@
 using namespace ref;
 
 namespace {
+
+using namespace ref::test;
 
 template <typename T> std::string errorOf(llvm::Expected<T> e) {
   if (e)
@@ -58,39 +61,8 @@ std::vector<int64_t> intsOf(const Tensor &t) {
   return v;
 }
 
-uint32_t f32Bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-uint64_t f64Bits(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, 8);
-  return b;
-}
 
-class TempDir {
-public:
-  TempDir() {
-    llvm::SmallString<128> p;
-    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("inputspectest", p));
-    path = std::string(p);
-  }
-  ~TempDir() { llvm::sys::fs::remove_directories(path); }
-  std::string file(llvm::StringRef name) const {
-    llvm::SmallString<128> p(path);
-    llvm::sys::path::append(p, name);
-    return std::string(p);
-  }
-  std::string path;
-};
 
-void writeBytes(const std::string &path, llvm::StringRef bytes) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  ASSERT_FALSE(ec);
-  os << bytes;
-}
 
 //===----------------------------------------------------------------------===//
 // Inline forms

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/support/Npy.h"
+#include "tests/unit/SupportTestUtils.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -22,6 +23,8 @@
 using namespace ref;
 
 namespace {
+
+using namespace ref::test;
 
 /// The error text of an Expected that must have failed.
 template <typename T> std::string errorOf(llvm::Expected<T> e) {
@@ -93,21 +96,6 @@ bool sameBytes(const Tensor &a, const Tensor &b) {
           std::memcmp(a.data(), b.data(), a.byteSize()) == 0);
 }
 
-class TempDir {
-public:
-  TempDir() {
-    llvm::SmallString<128> p;
-    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("npytest", p));
-    path = std::string(p);
-  }
-  ~TempDir() { llvm::sys::fs::remove_directories(path); }
-  std::string file(llvm::StringRef name) const {
-    llvm::SmallString<128> p(path);
-    llvm::sys::path::append(p, name);
-    return std::string(p);
-  }
-  std::string path;
-};
 
 //===----------------------------------------------------------------------===//
 // Round trips

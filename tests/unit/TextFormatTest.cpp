@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/support/TextFormat.h"
+#include "tests/unit/SupportTestUtils.h"
 
 #include "interp/support/InputSpec.h"
 
@@ -24,16 +25,8 @@ using namespace ref;
 
 namespace {
 
-uint64_t f32Bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-uint64_t f64Bits(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, 8);
-  return b;
-}
+using namespace ref::test;
+
 
 Tensor make(DType t, llvm::ArrayRef<int64_t> shape,
             llvm::ArrayRef<uint64_t> bits) {
