@@ -95,12 +95,12 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
                                                    : source->derivedFrom;
     for (Value r : op->getResults()) {
       RtValue rv = frame.get(r);
+      if (rv.freedom && !rv.freedom->derivedFrom.empty())
+        continue;
       // Keep the kernel's own precise freedom, and add where the inherited
       // one came from.
       auto f = rv.freedom ? std::make_shared<Freedom>(*rv.freedom)
                           : std::make_shared<Freedom>();
-      if (!f->derivedFrom.empty())
-        continue;
       f->derivedFrom = from;
       rv.freedom = std::move(f);
       frame.set(r, std::move(rv));
