@@ -1,0 +1,784 @@
+//===- Oracle.cpp - Decides pass/fail for IREE's outputs ------------------===//
+//
+// Comparison of actual with golden outputs (rules 1-7 of Oracle.h), value
+// formatting and output loading. The freedom report and tolerance overrides
+// are parsed in OracleParse.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "oracle/Oracle.h"
+
+#include "interp/support/InputSpec.h"
+#include "interp/support/Npy.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace ref {
+
+using llvm::ArrayRef;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// Float bit patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Bit-level layout of a float dtype, so the per-element loop never builds an
+/// APFloat.
+struct FloatFormat {
+  uint64_t signMask = 0;
+  uint64_t expMask = 0;
+  uint64_t mantMask = 0;
+  /// IEEE-style specials (all-ones exponent is inf/NaN). f8E4M3FN instead has
+  /// no infinities and one NaN pattern per sign (S.1111.111).
+  bool ieeeSpecials = true;
+  uint64_t canonicalNaN = 0;
+  /// 2^-(precision - 1): the distance from 1.0 to the next value.
+  double epsilon = 0;
+
+  FloatFormat() = default;
+  explicit FloatFormat(DType t) {
+    const llvm::fltSemantics &sem = floatSemantics(t);
+    unsigned width = bitWidth(t);
+    unsigned mantBits = llvm::APFloat::semanticsPrecision(sem) - 1;
+    signMask = uint64_t(1) << (width - 1);
+    mantMask = (uint64_t(1) << mantBits) - 1;
+    expMask = (signMask - 1) & ~mantMask;
+    ieeeSpecials = t != DType::F8E4M3FN;
+    canonicalNaN =
+        ieeeSpecials ? expMask | (uint64_t(1) << (mantBits - 1)) : 0x7f;
+    epsilon = std::ldexp(1.0, -static_cast<int>(mantBits));
+  }
+
+  bool isNaN(uint64_t b) const {
+    if (!ieeeSpecials)
+      return (b & 0x7f) == 0x7f;
+    return (b & expMask) == expMask && (b & mantMask) != 0;
+  }
+  bool isInf(uint64_t b) const {
+    return ieeeSpecials && (b & ~signMask) == expMask;
+  }
+  bool isZero(uint64_t b) const { return (b & ~signMask) == 0; }
+
+  /// NaNs to one pattern; -0 to +0 unless signed zeros are strict.
+  uint64_t canonical(uint64_t b, bool strictSignedZeros) const {
+    if (isNaN(b))
+      return canonicalNaN;
+    if (!strictSignedZeros && isZero(b))
+      return 0;
+    return b;
+  }
+};
+
+/// Decodes every pattern of a narrow float type once, with APFloat.
+std::vector<double> buildDecodeTable(DType t) {
+  unsigned width = bitWidth(t);
+  std::vector<double> table(size_t(1) << width);
+  for (uint64_t b = 0; b < table.size(); ++b) {
+    llvm::APFloat f(floatSemantics(t), llvm::APInt(width, b));
+    bool lost;
+    f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &lost);
+    table[b] = f.convertToDouble();
+  }
+  return table;
+}
+
+} // namespace
+
+/// The value of raw float bits as a double (exact for every float dtype).
+static double toDouble(uint64_t bits, DType t) {
+  switch (t) {
+  case DType::F32: {
+    uint32_t b = static_cast<uint32_t>(bits);
+    float f;
+    std::memcpy(&f, &b, 4);
+    return f;
+  }
+  case DType::F64: {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  case DType::F16: {
+    static const std::vector<double> table = buildDecodeTable(DType::F16);
+    return table[bits & 0xffff];
+  }
+  case DType::BF16: {
+    static const std::vector<double> table = buildDecodeTable(DType::BF16);
+    return table[bits & 0xffff];
+  }
+  case DType::F8E4M3FN: {
+    static const std::vector<double> table = buildDecodeTable(DType::F8E4M3FN);
+    return table[bits & 0xff];
+  }
+  case DType::F8E5M2: {
+    static const std::vector<double> table = buildDecodeTable(DType::F8E5M2);
+    return table[bits & 0xff];
+  }
+  default:
+    return static_cast<double>(signExtend(bits, t));
+  }
+}
+
+uint64_t ulpDistance(uint64_t a, uint64_t b, DType t) {
+  uint64_t signMask = uint64_t(1) << (bitWidth(t) - 1);
+  uint64_t magA = a & (signMask - 1), magB = b & (signMask - 1);
+  // Ordered mapping: x >= 0 -> magnitude, x < 0 -> -magnitude. Both zeros map
+  // to 0, so their distance is 0 and the smallest subnormals of opposite
+  // signs are 2 apart.
+  if (((a ^ b) & signMask) == 0)
+    return magA > magB ? magA - magB : magB - magA;
+  return magA + magB;
+}
+
+//===----------------------------------------------------------------------===//
+// Formatting
+//===----------------------------------------------------------------------===//
+
+/// The shortest decimal that converts back to the same bits.
+static std::string shortestDecimal(uint64_t bits, DType t) {
+  double v = toDouble(bits, t);
+  const llvm::fltSemantics &sem = floatSemantics(t);
+  char buf[40];
+  // Integers print whole ("448", not "4.5e+02"); doubles hold them exactly.
+  if (std::fabs(v) < 1e9 && std::trunc(v) == v) {
+    std::snprintf(buf, sizeof(buf), "%.0f", v);
+    return buf;
+  }
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof(buf), "%.*g", precision, v);
+    llvm::APFloat back(sem);
+    auto status =
+        back.convertFromString(buf, llvm::APFloat::rmNearestTiesToEven);
+    if (status && back.bitcastToAPInt().getZExtValue() == bits)
+      return buf;
+  }
+  std::snprintf(buf, sizeof(buf), "%.17g", v);
+  return buf;
+}
+
+std::string formatValue(uint64_t bits, DType t) {
+  char buf[64];
+  if (t == DType::I1)
+    return (bits & 1) ? "true" : "false";
+  if (isInteger(t)) {
+    std::snprintf(buf, sizeof(buf), "%" PRId64, signExtend(bits, t));
+    return buf;
+  }
+  bits = truncBits(bits, t);
+  FloatFormat fmt(t);
+  std::string text;
+  if (fmt.isNaN(bits))
+    text = (bits & fmt.signMask) ? "-nan" : "nan";
+  else if (fmt.isInf(bits))
+    text = (bits & fmt.signMask) ? "-inf" : "inf";
+  else
+    text = shortestDecimal(bits, t);
+  std::snprintf(buf, sizeof(buf), " (0x%0*" PRIx64 ")",
+                static_cast<int>(bitWidth(t) / 4), bits);
+  return text + buf;
+}
+
+static std::string formatCoords(ArrayRef<int64_t> coords) {
+  std::string s = "[";
+  for (auto [i, c] : llvm::enumerate(coords)) {
+    if (i)
+      s += ", ";
+    s += std::to_string(c);
+  }
+  return s + "]";
+}
+
+static std::string formatDouble(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.3g", v);
+  return buf;
+}
+
+llvm::StringRef statusName(OutputResult::Status s) {
+  switch (s) {
+  case OutputResult::Pass:
+    return "pass";
+  case OutputResult::Mismatch:
+    return "mismatch";
+  case OutputResult::Undecided:
+    return "undecided";
+  case OutputResult::Malformed:
+    return "malformed";
+  }
+  return "?";
+}
+
+std::string describe(const OutputResult &r) {
+  std::string s = "output " + std::to_string(r.index) + " (" + r.type + "): ";
+  switch (r.status) {
+  case OutputResult::Pass:
+    s += "pass (" + r.rule;
+    if (r.maxUlpDistance)
+      s += ", max " + std::to_string(r.maxUlpDistance) + " ULP";
+    return s + ")";
+  case OutputResult::Malformed:
+  case OutputResult::Undecided:
+    return s + statusName(r.status).str() + ": " + r.message;
+  case OutputResult::Mismatch:
+    break;
+  }
+  s += std::to_string(r.numDiffering) + " of " + std::to_string(r.numElements) +
+       " elements differ; ";
+  if (r.expected.empty())
+    return s + r.message;
+  s += "first at " + formatCoords(r.firstCoords) + ": expected " + r.expected +
+       ", actual " + r.actual;
+  if (r.ulpDistance)
+    s += ", " + std::to_string(r.ulpDistance) + " ULP";
+  if (!r.message.empty())
+    s += "; " + r.message;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Loading
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Tensor> loadOutputFile(StringRef path, DType expectedType,
+                                      ArrayRef<int64_t> expectedShape) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!buf)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        path + ": cannot open: " + buf.getError().message());
+  StringRef bytes = (*buf)->getBuffer();
+  if (!bytes.starts_with(StringRef("\x93NUMPY", 6)))
+    return readRawFile(path, expectedType, expectedShape);
+
+  llvm::Expected<Tensor> t = parseNpy(bytes, path);
+  if (!t)
+    return t.takeError();
+  bool retag = (t->dtype() == DType::I64 && expectedType == DType::Index) ||
+               (t->dtype() == DType::I8 && expectedType == DType::I1);
+  if (!retag)
+    return t;
+  Tensor out(expectedType, t->shape());
+  if (t->byteSize())
+    std::memcpy(out.data(), t->data(), t->byteSize());
+  if (expectedType == DType::I1)
+    for (int64_t i = 0, e = out.numElements(); i < e; ++i)
+      out.data()[i] = out.data()[i] != 0;
+  return std::move(out);
+}
+
+//===----------------------------------------------------------------------===//
+// Comparing
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// How one element pair compared.
+struct ElementVerdict {
+  bool pass = true;
+  /// Both finite floats: `ulp` is their distance.
+  bool finitePair = false;
+  uint64_t ulp = 0;
+};
+
+/// Rules 2-4 for one output.
+class ElementComparer {
+public:
+  ElementComparer(const Tensor &golden, const OracleOptions &opts,
+                  int64_t reductionLength)
+      : dtype(golden.dtype()), floating(isFloat(dtype)),
+        strictZeros(opts.strictSignedZeros) {
+    if (!floating)
+      return;
+    fmt = FloatFormat(dtype);
+    tol = opts.tolerance(dtype);
+    if (reductionLength > 1) {
+      reduction = true;
+      reductionScale = opts.reductionFactor *
+                       static_cast<double>(reductionLength) * fmt.epsilon;
+      meanAbs = meanAbsOf(golden);
+    }
+  }
+
+  bool isReduction() const { return reduction; }
+
+  /// Rules 2 and 3, plus rule 4 when `withReduction`.
+  ElementVerdict compare(uint64_t g, uint64_t a, bool withReduction) const {
+    ElementVerdict v;
+    if (!floating) {
+      v.pass = dtype == DType::I1 ? ((g ^ a) & 1) == 0 : g == a;
+      return v;
+    }
+    if (g == a)
+      return v;
+    bool gNaN = fmt.isNaN(g), aNaN = fmt.isNaN(a);
+    if (gNaN || aNaN) {
+      v.pass = gNaN && aNaN;
+      return v;
+    }
+    // Equal infinities have equal bits; anything else involving one fails.
+    if (fmt.isInf(g) || fmt.isInf(a)) {
+      v.pass = false;
+      return v;
+    }
+    v.finitePair = true;
+    v.ulp = ulpDistance(g, a, dtype);
+    if (fmt.isZero(g) && fmt.isZero(a)) {
+      v.pass = !strictZeros;
+      return v;
+    }
+    if (v.ulp <= tol.ulps)
+      return v;
+    double gd = toDouble(g, dtype), ad = toDouble(a, dtype);
+    double err = std::fabs(ad - gd);
+    if (err <= tol.atol)
+      return v;
+    v.pass = withReduction && isReduction() && err <= reductionBound(gd);
+    return v;
+  }
+
+  double reductionBound(double golden) const {
+    return tol.atol + reductionScale * (std::fabs(golden) + meanAbs);
+  }
+
+  /// Why a failing finite pair failed, beyond the values themselves.
+  std::string reason(uint64_t g, uint64_t a) const {
+    if (!floating)
+      return "";
+    if (fmt.isZero(g) && fmt.isZero(a))
+      return "the sign of zero differs (strict signed zeros)";
+    if (isReduction() && !fmt.isNaN(g) && !fmt.isNaN(a) && !fmt.isInf(g) &&
+        !fmt.isInf(a))
+      return "|actual - expected| = " +
+             formatDouble(std::fabs(toDouble(a, dtype) - toDouble(g, dtype))) +
+             " exceeds the reduction bound " +
+             formatDouble(reductionBound(toDouble(g, dtype)));
+    return "";
+  }
+
+private:
+  static double meanAbsOf(const Tensor &t) {
+    FloatFormat f(t.dtype());
+    double sum = 0;
+    int64_t count = 0;
+    for (int64_t i = 0, e = t.numElements(); i < e; ++i) {
+      uint64_t b = t.load(i);
+      if (t.isUndef(i) || f.isNaN(b) || f.isInf(b))
+        continue;
+      sum += std::fabs(toDouble(b, t.dtype()));
+      ++count;
+    }
+    return count ? sum / static_cast<double>(count) : 0.0;
+  }
+
+  DType dtype;
+  bool floating;
+  bool strictZeros;
+  FloatFormat fmt;
+  FloatTolerance tol;
+  bool reduction = false;
+  double reductionScale = 0;
+  double meanAbs = 0;
+};
+
+/// A tie group that failed for one output (rule 5).
+struct GroupFailure {
+  /// Smallest position of the group: orders failures.
+  int64_t anchor;
+  /// The group's first listed position: named in the message.
+  int64_t start;
+  int64_t size;
+  bool multiset;
+};
+
+/// One output being compared.
+struct OutputState {
+  const Tensor *golden = nullptr;
+  const Tensor *actual = nullptr;
+  const OutputFreedom *freedom = nullptr;
+  bool comparable = false;
+  std::vector<GroupFailure> groupFailures;
+};
+
+std::string canonicalType(const Tensor &t) {
+  return shapeTypeString(t.shape(), t.dtype());
+}
+
+OutputResult makeResult(unsigned index, const Tensor &golden) {
+  OutputResult r;
+  r.index = index;
+  r.type = canonicalType(golden);
+  r.numElements = golden.numElements();
+  return r;
+}
+
+/// Checks that a freedom entry fits its golden; the parser checks the same
+/// for reports read from JSON, this covers entries built in code.
+std::string freedomProblem(const OutputFreedom &f, const Tensor &golden) {
+  if (f.dtype != golden.dtype() || ArrayRef<int64_t>(f.shape) != golden.shape())
+    return "the freedom report describes " + shapeTypeString(f.shape, f.dtype) +
+           " but the golden is " + canonicalType(golden);
+  int64_t n = golden.numElements();
+  std::vector<uint8_t> seen;
+  if (!f.tieGroups.empty())
+    seen.assign(n, 0);
+  for (const auto &g : f.tieGroups)
+    for (int64_t p : g) {
+      if (p < 0 || p >= n)
+        return "the freedom report names tie group position " +
+               std::to_string(p) + " of " + std::to_string(n) + " elements";
+      if (seen[p]++)
+        return "the freedom report names position " + std::to_string(p) +
+               " in more than one tie group";
+    }
+  for (const auto &w : f.multiWrites)
+    if (w.position < 0 || w.position >= n)
+      return "the freedom report names multi-write position " +
+             std::to_string(w.position) + " of " + std::to_string(n) +
+             " elements";
+  return "";
+}
+
+/// Rule 5 for one family: outputs of one sort, compared jointly.
+class TieFamily {
+public:
+  TieFamily(std::vector<OutputState *> members, const OracleOptions &opts)
+      : members(std::move(members)), strictZeros(opts.strictSignedZeros) {
+    for (OutputState *m : this->members)
+      formats.push_back(isFloat(m->golden->dtype())
+                            ? FloatFormat(m->golden->dtype())
+                            : FloatFormat());
+  }
+
+  void run() {
+    for (const auto &group : members.front()->freedom->tieGroups)
+      if (!group.empty() && !sameInPlace(group))
+        compareGroup(group);
+  }
+
+private:
+  uint64_t canonical(size_t m, const Tensor &t, int64_t p) const {
+    uint64_t b = t.load(p);
+    if (t.dtype() == DType::I1)
+      return b & 1;
+    return isFloat(t.dtype()) ? formats[m].canonical(b, strictZeros) : b;
+  }
+
+  bool sameInPlace(ArrayRef<int64_t> group) const {
+    for (auto [m, s] : llvm::enumerate(members))
+      for (int64_t p : group)
+        if (canonical(m, *s->golden, p) != canonical(m, *s->actual, p))
+          return false;
+    return true;
+  }
+
+  /// The sorted values of member `m` over the group.
+  std::vector<uint64_t> sortedValues(size_t m, const Tensor &t,
+                                     ArrayRef<int64_t> group) const {
+    std::vector<uint64_t> v;
+    v.reserve(group.size());
+    for (int64_t p : group)
+      v.push_back(canonical(m, t, p));
+    llvm::sort(v);
+    return v;
+  }
+
+  /// The tuples over `which` members at every group position, sorted.
+  std::vector<uint64_t> sortedTuples(ArrayRef<size_t> which, bool actual,
+                                     ArrayRef<int64_t> group) const {
+    size_t width = which.size();
+    std::vector<uint64_t> flat;
+    flat.reserve(group.size() * width);
+    for (int64_t p : group)
+      for (size_t m : which) {
+        const OutputState *s = members[m];
+        flat.push_back(canonical(m, actual ? *s->actual : *s->golden, p));
+      }
+    std::vector<size_t> order(group.size());
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    llvm::sort(order, [&](size_t x, size_t y) {
+      return std::lexicographical_compare(
+          flat.begin() + x * width, flat.begin() + (x + 1) * width,
+          flat.begin() + y * width, flat.begin() + (y + 1) * width);
+    });
+    std::vector<uint64_t> sorted;
+    sorted.reserve(flat.size());
+    for (size_t i : order)
+      sorted.insert(sorted.end(), flat.begin() + i * width,
+                    flat.begin() + (i + 1) * width);
+    return sorted;
+  }
+
+  void compareGroup(ArrayRef<int64_t> group) {
+    int64_t anchor = *std::min_element(group.begin(), group.end());
+    GroupFailure failure{anchor, group.front(),
+                         static_cast<int64_t>(group.size()), true};
+    llvm::SmallVector<size_t> agreeing;
+    for (auto [m, s] : llvm::enumerate(members)) {
+      if (sortedValues(m, *s->golden, group) ==
+          sortedValues(m, *s->actual, group))
+        agreeing.push_back(m);
+      else
+        s->groupFailures.push_back(failure);
+    }
+    if (agreeing.size() < 2 || sortedTuples(agreeing, false, group) ==
+                                   sortedTuples(agreeing, true, group))
+      return;
+    failure.multiset = false;
+    for (size_t m : agreeing)
+      members[m]->groupFailures.push_back(failure);
+  }
+
+  std::vector<OutputState *> members;
+  std::vector<FloatFormat> formats;
+  bool strictZeros;
+};
+
+/// Groups outputs with tie groups into families (same non-empty origin and
+/// identical groups) and runs rule 5 on each.
+void compareTieGroups(std::vector<OutputState> &states,
+                      const OracleOptions &opts) {
+  std::vector<std::vector<OutputState *>> families;
+  for (OutputState &s : states) {
+    if (!s.comparable || !s.freedom || s.freedom->tieGroups.empty())
+      continue;
+    auto it = llvm::find_if(families, [&](const auto &fam) {
+      const OutputFreedom &f = *fam.front()->freedom;
+      return !f.origin.empty() && f.origin == s.freedom->origin &&
+             f.tieGroups == s.freedom->tieGroups;
+    });
+    if (it == families.end())
+      families.push_back({&s});
+    else
+      it->push_back(&s);
+  }
+  for (auto &fam : families)
+    TieFamily(std::move(fam), opts).run();
+}
+
+/// The most specific rule an output's freedom brings into play.
+std::string outputRule(const OutputFreedom *f, const ElementComparer &cmp,
+                       DType t) {
+  if (f && !f->derivedFrom.empty())
+    return "derived";
+  if (f && !f->tieGroups.empty())
+    return "tie-groups";
+  if (f && !f->multiWrites.empty())
+    return "multi-writes";
+  if (cmp.isReduction())
+    return "reduction";
+  return isFloat(t) ? "float" : "exact";
+}
+
+/// Rules 2-7 for one comparable output (tie groups already compared).
+OutputResult compareOne(unsigned index, const OutputState &s,
+                        const OracleOptions &opts) {
+  const Tensor &golden = *s.golden, &actual = *s.actual;
+  const OutputFreedom *f = s.freedom;
+  DType t = golden.dtype();
+  OutputResult r = makeResult(index, golden);
+  ElementComparer cmp(golden, opts, f ? f->reductionLength : 0);
+  r.rule = outputRule(f, cmp, t);
+
+  std::vector<uint8_t> inGroup;
+  if (f && !f->tieGroups.empty()) {
+    inGroup.assign(golden.numElements(), 0);
+    for (const auto &g : f->tieGroups)
+      for (int64_t p : g)
+        inGroup[p] = 1;
+  }
+  llvm::DenseMap<int64_t, const MultiWriteFreedom *> multiWrites;
+  if (f)
+    for (const auto &w : f->multiWrites)
+      multiWrites[w.position] = &w;
+
+  // The first elementwise failure.
+  int64_t firstElement = -1;
+  const MultiWriteFreedom *firstWrite = nullptr;
+  ElementVerdict firstVerdict;
+  int64_t elementFailures = 0;
+
+  bool identical =
+      golden.byteSize() == actual.byteSize() &&
+      (golden.byteSize() == 0 ||
+       std::memcmp(golden.data(), actual.data(), golden.byteSize()) == 0);
+  for (int64_t i = 0, e = golden.numElements(); !identical && i < e; ++i) {
+    uint64_t g = golden.load(i), a = actual.load(i);
+    if (g == a || golden.isUndef(i) || (!inGroup.empty() && inGroup[i]))
+      continue;
+    ElementVerdict v;
+    auto w = multiWrites.find(i);
+    if (w != multiWrites.end()) {
+      v.pass = false;
+      for (uint64_t c : w->second->candidateBits) {
+        ElementVerdict vc = cmp.compare(c, a, /*withReduction=*/false);
+        if (vc.pass) {
+          v = vc;
+          break;
+        }
+      }
+    } else {
+      v = cmp.compare(g, a, /*withReduction=*/true);
+    }
+    if (v.finitePair)
+      r.maxUlpDistance = std::max(r.maxUlpDistance, v.ulp);
+    if (v.pass)
+      continue;
+    if (firstElement < 0) {
+      firstElement = i;
+      firstVerdict = v;
+      firstWrite = w != multiWrites.end() ? w->second : nullptr;
+    }
+    ++elementFailures;
+  }
+
+  // Merge with the tie group failures; the earliest one is reported.
+  r.numDiffering = elementFailures;
+  const GroupFailure *firstGroup = nullptr;
+  for (const GroupFailure &gf : s.groupFailures) {
+    r.numDiffering += gf.size;
+    if (!firstGroup || gf.anchor < firstGroup->anchor)
+      firstGroup = &gf;
+  }
+  if (firstGroup && (firstElement < 0 || firstGroup->anchor < firstElement)) {
+    r.firstDiffering = firstGroup->anchor;
+    r.firstCoords = golden.coordinates(firstGroup->anchor);
+    r.rule = "tie-groups";
+    r.message = "tie group starting at " +
+                formatCoords(golden.coordinates(firstGroup->start)) + ": " +
+                (firstGroup->multiset ? "values differ as a multiset"
+                                      : "payload does not travel with its key");
+  } else if (firstElement >= 0) {
+    uint64_t g = golden.load(firstElement), a = actual.load(firstElement);
+    r.firstDiffering = firstElement;
+    r.firstCoords = golden.coordinates(firstElement);
+    r.actual = formatValue(a, t);
+    r.ulpDistance = firstVerdict.finitePair ? firstVerdict.ulp : 0;
+    if (firstWrite) {
+      r.rule = "multi-writes";
+      r.expected = "one of";
+      for (auto [k, c] : llvm::enumerate(firstWrite->candidateBits))
+        r.expected += (k ? ", " : " ") + formatValue(c, t);
+      r.message = "not a value any order of the " +
+                  std::to_string(firstWrite->updates.size()) +
+                  " writes can leave";
+      r.ulpDistance = 0;
+    } else {
+      r.rule = cmp.isReduction() ? "reduction" : isFloat(t) ? "float" : "exact";
+      r.expected = formatValue(g, t);
+      r.message = cmp.reason(g, a);
+    }
+  }
+
+  if (f && !f->derivedFrom.empty()) {
+    r.status = OutputResult::Undecided;
+    r.rule = "derived";
+    r.message = "computed from a result with freedom (" + f->derivedFrom +
+                ") by an op that does not track it; " +
+                (r.numDiffering ? std::to_string(r.numDiffering) + " of " +
+                                      std::to_string(r.numElements) +
+                                      " elements differ from the golden"
+                                : std::string("matches the golden"));
+    return r;
+  }
+  r.status = r.numDiffering ? OutputResult::Mismatch : OutputResult::Pass;
+  return r;
+}
+
+} // namespace
+
+OutputResult malformedOutput(unsigned index, const Tensor &golden,
+                             std::string message) {
+  OutputResult r = makeResult(index, golden);
+  r.status = OutputResult::Malformed;
+  r.rule = "malformed";
+  r.message = std::move(message);
+  return r;
+}
+
+OutputResult missingOutput(unsigned index, const Tensor &golden,
+                           StringRef path) {
+  return malformedOutput(index, golden,
+                         ("missing output file '" + path + "'").str());
+}
+
+std::vector<OutputResult> compareOutputs(ArrayRef<Tensor> goldens,
+                                         ArrayRef<Tensor> actuals,
+                                         ArrayRef<OutputFreedom> freedom,
+                                         const OracleOptions &opts) {
+  std::vector<OutputState> states(goldens.size());
+  std::vector<OutputResult> results(std::max(goldens.size(), actuals.size()));
+  for (const OutputFreedom &f : freedom)
+    if (f.index < states.size() && !states[f.index].freedom)
+      states[f.index].freedom = &f;
+
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (i >= goldens.size()) {
+      results[i] = malformedOutput(i, actuals[i],
+                                   "IREE returned an output the golden run "
+                                   "does not have");
+      continue;
+    }
+    OutputState &s = states[i];
+    s.golden = &goldens[i];
+    if (i >= actuals.size()) {
+      results[i] = malformedOutput(
+          i, goldens[i], "IREE returned no output " + std::to_string(i));
+      continue;
+    }
+    s.actual = &actuals[i];
+    if (s.actual->dtype() != s.golden->dtype() ||
+        s.actual->shape() != s.golden->shape()) {
+      results[i] =
+          malformedOutput(i, goldens[i],
+                          "actual is " + canonicalType(*s.actual) +
+                              ", golden is " + canonicalType(*s.golden));
+      continue;
+    }
+    // A default-constructed Tensor (a placeholder for an unreadable file)
+    // can agree in type with a rank-0 golden but holds no data.
+    if (s.actual->byteSize() != s.golden->byteSize()) {
+      results[i] = malformedOutput(
+          i, goldens[i],
+          "actual holds " + std::to_string(s.actual->byteSize()) +
+              " bytes, golden " + std::to_string(s.golden->byteSize()));
+      continue;
+    }
+    if (s.freedom) {
+      std::string problem = freedomProblem(*s.freedom, *s.golden);
+      if (!problem.empty()) {
+        results[i] = malformedOutput(i, goldens[i], std::move(problem));
+        continue;
+      }
+    }
+    s.comparable = true;
+  }
+
+  compareTieGroups(states, opts);
+  for (auto [i, s] : llvm::enumerate(states))
+    if (s.comparable)
+      results[i] = compareOne(i, s, opts);
+  return results;
+}
+
+bool allPass(ArrayRef<OutputResult> results) {
+  return llvm::none_of(results,
+                       [](const OutputResult &r) { return r.failed(); });
+}
+
+} // namespace ref

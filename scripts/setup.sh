@@ -21,3 +21,20 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# The IREE under test: the wheels pinned in gpu/requirements-iree.txt, in a
+# project-local virtualenv. Reinstalled only when the pins change.
+cd "$(dirname "$0")/.."
+REQ=gpu/requirements-iree.txt
+STAMP=.venv/.iree-requirements
+if [ "${DIFFTEST_SKIP_IREE:-0}" != 1 ] && ! cmp -s "$REQ" "$STAMP" 2>/dev/null; then
+  echo "setup: installing IREE into .venv ($(grep -v '^#' "$REQ" | xargs))"
+  PY=$(command -v python3)
+  if ! "$PY" -m venv --help >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
+  fi
+  [ -x .venv/bin/pip ] || "$PY" -m venv .venv
+  .venv/bin/pip install -q --disable-pip-version-check -r "$REQ"
+  cp "$REQ" "$STAMP"
+fi

@@ -6,6 +6,9 @@
 //           --input=@x.npy --output=@out.npy
 // and runs IREE-style self-checking test files:
 //   ref-run --check tests.mlir
+// and describes the public functions' signatures as JSON for drivers that
+// must make up inputs (difftest):
+//   ref-run prog.mlir --print-signatures
 //
 // Exit codes: 0 success; 1 a check failed; 2 invalid input or usage;
 // 3 undefined behaviour found.
@@ -68,6 +71,11 @@ cl::opt<std::string> freedomFile(
 cl::opt<bool> verifyOnly("verify-only",
                          cl::desc("Parse and verify, then stop"),
                          cl::cat(category));
+cl::opt<bool> printSignatures(
+    "print-signatures",
+    cl::desc("Print every public function's argument and result types as "
+             "JSON, then stop"),
+    cl::cat(category));
 cl::opt<unsigned> printMaxElements(
     "print_max_element_count",
     cl::desc("Most elements printed per result (as iree-run-module)"),
@@ -237,6 +245,47 @@ int runMain(ModuleOp module) {
   return kOk;
 }
 
+/// One argument or result type: {"type": "tensor<?x4xf32>", "dtype": "f32",
+/// "shape": [-1, 4], "tensor": true}; dtype is null for a type the
+/// interpreter has no element type for.
+llvm::json::Value describeType(Type t) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << t;
+  llvm::json::Object o{{"type", text}};
+  std::optional<DType> dt = toDType(getElementTypeOrSelf(t));
+  o["dtype"] = dt ? llvm::json::Value(dtypeName(*dt).str())
+                  : llvm::json::Value(nullptr);
+  llvm::json::Array shape;
+  if (auto rt = dyn_cast<RankedTensorType>(t))
+    for (int64_t d : rt.getShape())
+      shape.push_back(ShapedType::isDynamic(d) ? int64_t(-1) : d);
+  o["shape"] = std::move(shape);
+  o["tensor"] = isa<RankedTensorType>(t);
+  return o;
+}
+
+int runPrintSignatures(ModuleOp module) {
+  llvm::json::Array functions;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal() || !fn.isPublic())
+      continue;
+    llvm::json::Array ins, outs;
+    for (Type t : fn.getFunctionType().getInputs())
+      ins.push_back(describeType(t));
+    for (Type t : fn.getFunctionType().getResults())
+      outs.push_back(describeType(t));
+    functions.push_back(llvm::json::Object{{"name", fn.getName().str()},
+                                           {"inputs", std::move(ins)},
+                                           {"results", std::move(outs)}});
+  }
+  llvm::outs() << llvm::formatv(
+      "{0:2}", llvm::json::Value(llvm::json::Object{
+                   {"functions", std::move(functions)}}))
+               << "\n";
+  return kOk;
+}
+
 int runChecks(ModuleOp module) {
   int passed = 0, failedCount = 0, code = kOk;
   for (auto fn : module.getOps<func::FuncOp>()) {
@@ -308,5 +357,7 @@ int main(int argc, char **argv) {
     return kInvalid;
   if (verifyOnly)
     return kOk;
+  if (printSignatures)
+    return runPrintSignatures(*module);
   return checkMode ? runChecks(*module) : runMain(*module);
 }

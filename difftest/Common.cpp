@@ -1,0 +1,344 @@
+//===- Common.cpp - Pieces every difftest subcommand uses -----------------===//
+
+#include "difftest/Common.h"
+
+#include "interp/support/InputSpec.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace ref::difftest {
+
+using llvm::createStringError;
+using llvm::Expected;
+using llvm::StringRef;
+namespace path = llvm::sys::path;
+
+static llvm::Error makeError(const llvm::Twine &msg) {
+  return createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+std::string refRunPath() {
+  static int anchor;
+  std::string self = llvm::sys::fs::getMainExecutable("difftest", &anchor);
+  llvm::SmallString<256> p(path::parent_path(self));
+  path::append(p, "ref-run");
+  return std::string(p);
+}
+
+Expected<std::string> readFile(StringRef p) {
+  auto buf = llvm::MemoryBuffer::getFile(p);
+  if (!buf)
+    return createStringError(buf.getError(),
+                             p + ": " + buf.getError().message());
+  return (*buf)->getBuffer().str();
+}
+
+llvm::Error writeFile(StringRef p, StringRef text) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(p, ec);
+  if (ec)
+    return createStringError(ec, p + ": " + ec.message());
+  os << text;
+  return llvm::Error::success();
+}
+
+std::string shellQuote(StringRef arg) {
+  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789-_=./:@,+%") ==
+                          StringRef::npos)
+    return arg.str();
+  std::string out = "'";
+  for (char c : arg)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string shellCommand(llvm::ArrayRef<std::string> argv) {
+  std::string out;
+  for (const std::string &a : argv)
+    out += (out.empty() ? "" : " ") + shellQuote(a);
+  return out;
+}
+
+Expected<uint64_t> parseBytes(StringRef text) {
+  StringRef t = text.trim();
+  uint64_t mult = 1;
+  if (t.ends_with_insensitive("k"))
+    mult = 1ull << 10;
+  else if (t.ends_with_insensitive("m"))
+    mult = 1ull << 20;
+  else if (t.ends_with_insensitive("g"))
+    mult = 1ull << 30;
+  if (mult != 1)
+    t = t.drop_back();
+  uint64_t n;
+  if (t.getAsInteger(10, n))
+    return makeError("'" + text + "': expected a size such as 512M or 8G");
+  return n * mult;
+}
+
+static Expected<ArgType> parseArgType(const llvm::json::Value &v) {
+  const llvm::json::Object *o = v.getAsObject();
+  if (!o)
+    return makeError("ref-run --print-signatures: expected an object");
+  ArgType a;
+  a.type = o->getString("type").value_or("").str();
+  if (auto d = o->getString("dtype"))
+    a.dtype = parseDType(*d);
+  a.tensor = o->getBoolean("tensor").value_or(false);
+  if (const llvm::json::Array *s = o->getArray("shape"))
+    for (const llvm::json::Value &d : *s)
+      a.shape.push_back(d.getAsInteger().value_or(-1));
+  return a;
+}
+
+Expected<std::vector<Signature>>
+readSignatures(StringRef program, const gpu::ProcessLimits &limits) {
+  gpu::ProcessResult r = gpu::runProcess(
+      {refRunPath(), program.str(), "--print-signatures"}, limits);
+  if (r.kind != gpu::ProcessResult::Kind::Exited || r.exitCode != 0) {
+    std::string err = StringRef(r.stderrText).trim().str();
+    return makeError(err.empty() ? "ref-run " + r.summary() : err);
+  }
+  auto root = llvm::json::parse(r.stdoutText);
+  if (!root)
+    return makeError("ref-run --print-signatures: " +
+                     llvm::toString(root.takeError()));
+  std::vector<Signature> sigs;
+  const llvm::json::Object *top = root->getAsObject();
+  const llvm::json::Array *fns = top ? top->getArray("functions") : nullptr;
+  if (!fns)
+    return makeError("ref-run --print-signatures: no functions array");
+  for (const llvm::json::Value &f : *fns) {
+    const llvm::json::Object *o = f.getAsObject();
+    if (!o)
+      continue;
+    Signature s;
+    s.name = o->getString("name").value_or("").str();
+    for (StringRef key : {"inputs", "results"})
+      if (const llvm::json::Array *arr = o->getArray(key))
+        for (const llvm::json::Value &v : *arr) {
+          auto a = parseArgType(v);
+          if (!a)
+            return a.takeError();
+          (key == "inputs" ? s.inputs : s.results).push_back(std::move(*a));
+        }
+    sigs.push_back(std::move(s));
+  }
+  return sigs;
+}
+
+llvm::Error checkSupported(const Signature &sig) {
+  auto check = [&](const ArgType &a, const char *what,
+                   size_t i) -> llvm::Error {
+    if (!a.tensor || !a.dtype)
+      return makeError("@" + sig.name + ": " + what + " " + llvm::Twine(i) +
+                       " has type " + a.type +
+                       ": difftest passes ranked tensors of the interpreter's "
+                       "element types only");
+    if (*a.dtype == DType::Index)
+      return makeError("@" + sig.name + ": " + what + " " + llvm::Twine(i) +
+                       " has type " + a.type +
+                       ": index tensors cannot cross IREE's ABI");
+    return llvm::Error::success();
+  };
+  for (auto [i, a] : llvm::enumerate(sig.inputs))
+    if (llvm::Error e = check(a, "argument", i))
+      return e;
+  for (auto [i, a] : llvm::enumerate(sig.results))
+    if (llvm::Error e = check(a, "result", i))
+      return e;
+  return llvm::Error::success();
+}
+
+std::string joinPath(StringRef a, StringRef b, StringRef c, StringRef d) {
+  llvm::SmallString<256> p(a);
+  for (StringRef part : {b, c, d})
+    if (!part.empty())
+      path::append(p, part);
+  return std::string(p);
+}
+
+Expected<std::vector<gpu::TensorFile>>
+materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
+                  StringRef dir) {
+  if (specs.size() != sig.inputs.size())
+    return makeError("@" + sig.name + " takes " +
+                     llvm::Twine(sig.inputs.size()) + " arguments but " +
+                     llvm::Twine(specs.size()) + " --input values were given");
+  std::vector<gpu::TensorFile> files;
+  for (auto [i, spec] : llvm::enumerate(specs)) {
+    auto parsed = parseInputSpec(spec);
+    if (!parsed)
+      return makeError("--input #" + llvm::Twine(i) + ": " +
+                       llvm::toString(parsed.takeError()));
+    const Tensor &t = parsed->value;
+    const ArgType &want = sig.inputs[i];
+    bool ok = want.dtype && t.dtype() == *want.dtype &&
+              t.rank() == static_cast<int64_t>(want.shape.size());
+    for (unsigned d = 0; ok && d < want.shape.size(); ++d)
+      ok = want.shape[d] < 0 || want.shape[d] == t.dim(d);
+    if (!ok)
+      return makeError("--input #" + llvm::Twine(i) + " (" +
+                       shapeTypeString(t.shape(), t.dtype()) +
+                       "): the function's argument " + llvm::Twine(i) +
+                       " has type " + want.type);
+    gpu::TensorFile f;
+    f.path = joinPath(dir, gpu::tensorFileName("in", i, t.dtype()));
+    f.dtype = t.dtype();
+    f.shape.assign(t.shape().begin(), t.shape().end());
+    if (llvm::Error e = gpu::writeTensorFile(f.path, t))
+      return std::move(e);
+    files.push_back(std::move(f));
+  }
+  return files;
+}
+
+/// A random value of `t` as raw bits.
+static uint64_t randomBits(DType t, std::mt19937_64 &rng, unsigned attempt) {
+  if (t == DType::I1)
+    return attempt >= 3 ? 0 : rng() & 1;
+  if (isInteger(t)) {
+    int64_t v;
+    switch (attempt) {
+    case 0:
+      v = static_cast<int64_t>(rng() % 17) - 8; // [-8, 8]
+      break;
+    case 1:
+      v = static_cast<int64_t>(rng() % 4);
+      break;
+    case 2:
+      v = static_cast<int64_t>(rng() % 2);
+      break;
+    default:
+      v = 0;
+    }
+    return truncBits(static_cast<uint64_t>(v), t);
+  }
+  // Dyadic values k/4 in [-4, 4], rounded into the type (exact for f16 and
+  // wider; f8 rounds a few of them).
+  double d = (static_cast<int64_t>(rng() % 33) - 16) / 4.0;
+  llvm::APFloat f(d);
+  bool lost;
+  f.convert(floatSemantics(t), llvm::APFloat::rmNearestTiesToEven, &lost);
+  return f.bitcastToAPInt().getZExtValue();
+}
+
+Expected<std::vector<gpu::TensorFile>>
+randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
+             StringRef dir) {
+  std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + attempt);
+  int64_t dynSize = 1 + static_cast<int64_t>(rng() % 8);
+  std::vector<gpu::TensorFile> files;
+  for (auto [i, a] : llvm::enumerate(sig.inputs)) {
+    if (!a.dtype)
+      return makeError("argument " + llvm::Twine(i) + " has type " + a.type +
+                       ": no random values for it");
+    Shape shape;
+    for (int64_t d : a.shape)
+      shape.push_back(d < 0 ? dynSize : d);
+    Tensor t(*a.dtype, shape);
+    for (int64_t e = 0; e < t.numElements(); ++e)
+      t.store(e, randomBits(*a.dtype, rng, attempt));
+    gpu::TensorFile f;
+    f.path = joinPath(dir, gpu::tensorFileName("in", i, *a.dtype));
+    f.dtype = *a.dtype;
+    f.shape = shape;
+    if (llvm::Error e = gpu::writeTensorFile(f.path, t))
+      return std::move(e);
+    files.push_back(std::move(f));
+  }
+  return files;
+}
+
+Golden makeGolden(StringRef program, const Signature &sig,
+                  const std::vector<gpu::TensorFile> &inputs,
+                  StringRef goldenDir, StringRef workDir,
+                  const gpu::ProcessLimits &limits) {
+  Golden g;
+  g.spec.function = sig.name;
+  g.spec.inputs = inputs;
+  g.spec.freedomPath = joinPath(goldenDir, "freedom.json");
+  std::vector<std::string> argv = {refRunPath(), program.str(),
+                                   "--function=" + sig.name};
+  for (const gpu::TensorFile &in : inputs)
+    argv.push_back("--input=" + in.inputFlag());
+  for (auto [i, r] : llvm::enumerate(sig.results)) {
+    gpu::TensorFile f;
+    f.path = joinPath(goldenDir, gpu::tensorFileName("out", i, *r.dtype));
+    f.dtype = *r.dtype;
+    f.shape = r.shape; // fixed below from the file for dynamic results
+    argv.push_back("--output=" + f.outputFlag());
+    g.spec.goldens.push_back(std::move(f));
+  }
+  argv.push_back("--freedom=" + g.spec.freedomPath);
+  gpu::RunOptions opts;
+  opts.workingDir = workDir.str();
+  gpu::ProcessResult r = gpu::runProcess(argv, limits, opts);
+  g.seconds = r.wallSeconds;
+  if (r.kind != gpu::ProcessResult::Kind::Exited) {
+    g.status = Golden::Failed;
+    g.message = "the interpreter " + r.summary() + "\n" + r.stderrText;
+    return g;
+  }
+  switch (r.exitCode) {
+  case 0:
+    break;
+  case 3:
+    g.status = Golden::Undefined;
+    g.message = r.stderrText;
+    return g;
+  case 2:
+  case 1:
+    g.status = Golden::Invalid;
+    g.message = r.stderrText;
+    return g;
+  default:
+    g.status = Golden::Failed;
+    g.message = "the interpreter " + r.summary() + "\n" + r.stderrText;
+    return g;
+  }
+  // Dynamic result shapes: the freedom report has every result's shape.
+  if (llvm::any_of(g.spec.goldens, [](const gpu::TensorFile &f) {
+        return llvm::is_contained(f.shape, int64_t(-1));
+      })) {
+    auto text = readFile(joinPath(workDir, g.spec.freedomPath));
+    std::optional<llvm::json::Value> root;
+    if (text) {
+      if (auto v = llvm::json::parse(*text))
+        root = std::move(*v);
+      else
+        llvm::consumeError(v.takeError());
+    } else {
+      llvm::consumeError(text.takeError());
+    }
+    const llvm::json::Object *top = root ? root->getAsObject() : nullptr;
+    const llvm::json::Array *outs = top ? top->getArray("outputs") : nullptr;
+    for (auto [i, f] : llvm::enumerate(g.spec.goldens)) {
+      const llvm::json::Object *o =
+          outs && i < outs->size() ? (*outs)[i].getAsObject() : nullptr;
+      const llvm::json::Array *shape = o ? o->getArray("shape") : nullptr;
+      if (!shape) {
+        g.status = Golden::Failed;
+        g.message = "the freedom report has no shape for result " +
+                    std::to_string(i);
+        return g;
+      }
+      f.shape.clear();
+      for (const llvm::json::Value &d : *shape)
+        f.shape.push_back(d.getAsInteger().value_or(0));
+    }
+  }
+  g.status = Golden::Ok;
+  return g;
+}
+
+} // namespace ref::difftest

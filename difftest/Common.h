@@ -1,0 +1,93 @@
+//===- Common.h - Pieces every difftest subcommand uses ----------*- C++ -*-===//
+//
+// The interpreter is run as a subprocess (ref-run, next to difftest): a
+// program that makes it hang or crash costs one case, never the campaign.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_DIFFTEST_COMMON_H
+#define REF_DIFFTEST_COMMON_H
+
+#include "gpu/Case.h"
+#include "gpu/Process.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace ref::difftest {
+
+/// Exit codes of difftest: every target passed; some target failed; the
+/// input (program, flags, files) is invalid; the tool itself failed.
+enum ExitCode { kPass = 0, kFail = 1, kInvalid = 2, kToolError = 4 };
+
+/// An argument or result of a public function, from ref-run
+/// --print-signatures.
+struct ArgType {
+  std::string type; // "tensor<?x4xf32>"
+  std::optional<DType> dtype;
+  Shape shape; // -1 for a dynamic size
+  bool tensor = false;
+};
+struct Signature {
+  std::string name;
+  std::vector<ArgType> inputs, results;
+};
+
+/// The ref-run next to this executable.
+std::string refRunPath();
+
+/// Every public function of `program`. Errors carry ref-run's diagnostics
+/// (file:line:col).
+llvm::Expected<std::vector<Signature>>
+readSignatures(llvm::StringRef program, const gpu::ProcessLimits &limits);
+
+/// Checks that difftest can feed and read every argument and result.
+llvm::Error checkSupported(const Signature &sig);
+
+/// Turns --input values (iree-run-module syntax) into files in `dir`.
+llvm::Expected<std::vector<gpu::TensorFile>>
+materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
+                  llvm::StringRef dir);
+
+/// Random inputs: small integers and dyadic floats, so that results are
+/// exact where the program allows. Dynamic sizes are one size (1..8) per
+/// case so that dims that must agree do. `attempt` narrows the integer
+/// range (to [0, 4), [0, 2), then 0) for programs whose integer arguments
+/// are indices, which random negative values would make undefined.
+llvm::Expected<std::vector<gpu::TensorFile>>
+randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
+             llvm::StringRef dir);
+
+struct Golden {
+  enum Status { Ok, Undefined, Invalid, Failed } status = Failed;
+  std::string message; // ref-run's stderr for anything but Ok
+  gpu::CaseSpec spec;
+  double seconds = 0;
+};
+
+/// Runs the interpreter on `inputs`, writing goldens and the freedom report
+/// into `goldenDir`. Paths are used as given (relative to `workDir`).
+Golden makeGolden(llvm::StringRef program, const Signature &sig,
+                  const std::vector<gpu::TensorFile> &inputs,
+                  llvm::StringRef goldenDir, llvm::StringRef workDir,
+                  const gpu::ProcessLimits &limits);
+
+/// Joins path components, skipping empty ones.
+std::string joinPath(llvm::StringRef a, llvm::StringRef b,
+                     llvm::StringRef c = "", llvm::StringRef d = "");
+/// Reads a whole file; errors name it.
+llvm::Expected<std::string> readFile(llvm::StringRef path);
+llvm::Error writeFile(llvm::StringRef path, llvm::StringRef text);
+/// Quotes an argument for a POSIX shell.
+std::string shellQuote(llvm::StringRef arg);
+std::string shellCommand(llvm::ArrayRef<std::string> argv);
+/// A parsed size: "8G", "512M", "0" (none).
+llvm::Expected<uint64_t> parseBytes(llvm::StringRef text);
+
+} // namespace ref::difftest
+
+#endif // REF_DIFFTEST_COMMON_H

@@ -1,0 +1,78 @@
+//===- Options.h - Command-line options shared by subcommands ----*- C++ -*-===//
+//
+// Each subcommand constructs its options as locals before parsing (llvm::cl
+// registers options on construction), so one process sees only the options
+// of the subcommand it runs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_DIFFTEST_OPTIONS_H
+#define REF_DIFFTEST_OPTIONS_H
+
+#include "difftest/Run.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <optional>
+
+namespace ref::difftest {
+
+struct CommonOptions {
+  llvm::cl::OptionCategory category{"difftest options"};
+  llvm::cl::opt<std::string> ireeDir{
+      "iree-dir",
+      llvm::cl::desc("Where IREE's tools are: an IREE build or install "
+                     "(tools/, bin/), or a virtualenv with the "
+                     "iree-base-compiler/runtime wheels (default: "
+                     "$DIFFTEST_IREE_DIR, the project's .venv, PATH)"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> targetsFile{
+      "targets-file",
+      llvm::cl::desc("A target table to use instead of the built-in "
+                     "gpu/targets.json"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> optLevel{
+      "opt-level", llvm::cl::desc("IREE optimization level O0..O3"),
+      llvm::cl::init("O0"), llvm::cl::cat(category)};
+  llvm::cl::list<std::string> ireeFlags{
+      "iree-flag",
+      llvm::cl::desc("An extra iree-compile flag (repeatable), e.g. "
+                     "--iree-flag=--iree-dispatch-creation-topk-split-"
+                     "reduction=2"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<double> compileTimeout{
+      "compile-timeout", llvm::cl::desc("Seconds per iree-compile call"),
+      llvm::cl::init(300), llvm::cl::cat(category)};
+  llvm::cl::opt<double> runTimeout{
+      "run-timeout", llvm::cl::desc("Seconds per iree-run-module call"),
+      llvm::cl::init(60), llvm::cl::cat(category)};
+  llvm::cl::opt<double> interpTimeout{
+      "interp-timeout", llvm::cl::desc("Seconds per interpreter call"),
+      llvm::cl::init(300), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> memoryLimit{
+      "memory-limit",
+      llvm::cl::desc("Address-space limit of each subprocess (e.g. 16G; 0: "
+                     "none)"),
+      llvm::cl::init("32G"), llvm::cl::cat(category)};
+  llvm::cl::list<std::string> tolerances{
+      "tolerance",
+      llvm::cl::desc("Oracle tolerance override, e.g. f32:ulps=16,atol=1e-5 "
+                     "(repeatable)"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> strictSignedZeros{
+      "strict-signed-zeros",
+      llvm::cl::desc("Treat +0 and -0 as different values"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> keep{
+      "keep", llvm::cl::desc("Keep the work directories of passing cases"),
+      llvm::cl::cat(category)};
+
+  /// Resolves tools, the target table and limits. Prints the error and
+  /// returns nullopt on failure.
+  std::optional<Settings> settings(gpu::IreeTools &toolsStorage,
+                                   gpu::TargetTable &tableStorage);
+};
+
+} // namespace ref::difftest
+
+#endif // REF_DIFFTEST_OPTIONS_H

@@ -1,0 +1,470 @@
+//===- Run.cpp - difftest run: one program against IREE's targets ---------===//
+//
+//   difftest run prog.mlir --function=main --target=llvm-cpu,cuda:sm_90
+//       [--input=... as ref-run] [--seed=N] [--opt-level=O3] [--out=DIR]
+//
+// Interprets the function for golden outputs, compiles it for each target,
+// runs it where the device exists, compares with the oracle, prints one
+// verdict line per target and writes a repro bundle for each failure.
+// Exit: 0 every target passed (or compiled, where it cannot run here); 1
+// some target failed; 2 invalid input; 4 the tool failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "difftest/Run.h"
+#include "difftest/Options.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+namespace ref::difftest {
+
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+namespace cl = llvm::cl;
+
+std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
+                                                gpu::TargetTable &tableStorage) {
+  Settings s;
+  auto tools = gpu::IreeTools::find(ireeDir, gpu::projectRoot());
+  if (!tools) {
+    llvm::errs() << "error: " << llvm::toString(tools.takeError()) << "\n";
+    return std::nullopt;
+  }
+  toolsStorage = std::move(*tools);
+  s.tools = &toolsStorage;
+  if (!targetsFile.empty()) {
+    auto t = gpu::TargetTable::load(targetsFile);
+    if (!t) {
+      llvm::errs() << "error: " << llvm::toString(t.takeError()) << "\n";
+      return std::nullopt;
+    }
+    tableStorage = std::move(*t);
+  } else {
+    tableStorage = gpu::TargetTable::builtin();
+  }
+  s.table = &tableStorage;
+  auto mem = parseBytes(memoryLimit);
+  if (!mem) {
+    llvm::errs() << "error: --memory-limit" << llvm::toString(mem.takeError())
+                 << "\n";
+    return std::nullopt;
+  }
+  s.compileLimits.timeoutSeconds = compileTimeout;
+  s.runLimits.timeoutSeconds = runTimeout;
+  s.interpLimits.timeoutSeconds = interpTimeout;
+  s.compileLimits.memoryLimitBytes = s.runLimits.memoryLimitBytes =
+      s.interpLimits.memoryLimitBytes = *mem;
+  for (const std::string &t : tolerances)
+    if (llvm::Error e = parseToleranceOverrides(t, s.oracle)) {
+      llvm::errs() << "error: --tolerance=" << t << ": "
+                   << llvm::toString(std::move(e)) << "\n";
+      return std::nullopt;
+    }
+  s.oracle.strictSignedZeros = strictSignedZeros;
+  s.keepPassing = keep;
+  return s;
+}
+
+llvm::Expected<std::vector<std::string>>
+compileCommand(const gpu::TargetConfig &config, StringRef program,
+               StringRef output, const Settings &settings) {
+  auto flags = gpu::compileFlags(config, *settings.table,
+                                 settings.tools->compilerHelp());
+  if (!flags)
+    return flags.takeError();
+  std::vector<std::string> argv = {settings.tools->compile, program.str()};
+  argv.insert(argv.end(), flags->begin(), flags->end());
+  argv.push_back("-o");
+  argv.push_back(output.str());
+  return argv;
+}
+
+TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
+                       const gpu::CaseSpec &golden, StringRef workDir,
+                       StringRef subdir, const Settings &settings) {
+  TargetResult res;
+  res.target = config.name();
+  std::string absSub = joinPath(workDir, subdir);
+  fs::create_directories(joinPath(absSub, "actual"));
+  std::string module = joinPath(subdir, "module.vmfb");
+  auto argv = compileCommand(config, program, module, settings);
+  if (!argv) {
+    res.verdict = gpu::Verdict::ToolError;
+    res.detail = llvm::toString(argv.takeError());
+    res.signature =
+        gpu::failureSignature(res.verdict, res.target, res.detail);
+    return res;
+  }
+  gpu::RunOptions ro;
+  ro.workingDir = workDir.str();
+  gpu::ProcessResult cr = gpu::runProcess(*argv, settings.compileLimits, ro);
+  res.compileSeconds = cr.wallSeconds;
+  (void)writeFile(joinPath(absSub, "compile.log"),
+                  "$ " + shellCommand(*argv) + "\n# " + cr.summary() + "\n" +
+                      cr.stdoutText + cr.stderrText);
+  gpu::Verdict cv = gpu::classifyCompile(cr);
+  if (cv != gpu::Verdict::Pass) {
+    res.verdict = cv;
+    res.detail = gpu::failureMessage(cv, cr);
+    res.signature = gpu::failureSignature(cv, res.target, cr);
+    return res;
+  }
+  if (config.desc->compileOnly ||
+      !settings.tools->hasDevice(config.desc->device)) {
+    res.verdict = gpu::Verdict::CompiledOnly;
+    res.detail = "no " + config.desc->device + " device";
+    return res;
+  }
+  gpu::ProcessLimits runLimits = settings.runLimits;
+  // Paths in the case are relative to the work directory; so is the run.
+  gpu::CaseSpec c = golden;
+  std::vector<gpu::TensorFile> actuals;
+  for (auto [i, g] : llvm::enumerate(c.goldens)) {
+    gpu::TensorFile a = g;
+    a.path = joinPath(subdir, "actual", gpu::tensorFileName("out", i, g.dtype));
+    fs::remove(joinPath(workDir, a.path));
+    actuals.push_back(std::move(a));
+  }
+  std::vector<std::string> run = gpu::runModuleCommand(
+      settings.tools->runModule, config.desc->device, module, c, actuals);
+  gpu::ProcessResult rr = gpu::runProcess(run, runLimits, ro);
+  res.runSeconds = rr.wallSeconds;
+  (void)writeFile(joinPath(absSub, "run.log"),
+                  "$ " + shellCommand(run) + "\n# " + rr.summary() + "\n" +
+                      rr.stdoutText + rr.stderrText);
+  gpu::Verdict rv = gpu::classifyRun(rr);
+  if (rv != gpu::Verdict::Pass) {
+    res.verdict = rv;
+    res.detail = gpu::failureMessage(rv, rr);
+    res.signature = gpu::failureSignature(rv, res.target, rr);
+    return res;
+  }
+  // The oracle reads files: make the paths absolute.
+  gpu::CaseSpec absCase = c;
+  for (gpu::TensorFile &g : absCase.goldens)
+    g.path = joinPath(workDir, g.path);
+  if (!absCase.freedomPath.empty())
+    absCase.freedomPath = joinPath(workDir, absCase.freedomPath);
+  for (gpu::TensorFile &a : actuals)
+    a.path = joinPath(workDir, a.path);
+  gpu::RunOutcome out =
+      gpu::compareFiles(absCase, actuals, settings.oracle, res.target);
+  res.verdict = out.verdict;
+  res.detail = out.detail;
+  res.signature = out.signature;
+  std::string report;
+  for (const OutputResult &r : out.outputs)
+    report += describe(r) + "\n";
+  (void)writeFile(joinPath(absSub, "compare.log"), report);
+  return res;
+}
+
+std::string verdictLine(const TargetResult &r) {
+  std::string line = r.target + ": ";
+  switch (r.verdict) {
+  case gpu::Verdict::Pass:
+    line += "pass";
+    break;
+  case gpu::Verdict::CompiledOnly:
+    line += "compiled only: " + r.detail;
+    break;
+  default:
+    line += gpu::verdictName(r.verdict).str();
+    if (!r.detail.empty())
+      line += ": " + r.detail;
+  }
+  line += llvm::formatv(" (compile {0:f2} s", r.compileSeconds).str();
+  if (r.runSeconds > 0)
+    line += llvm::formatv(", run {0:f2} s", r.runSeconds).str();
+  line += ")";
+  if (!r.bundle.empty())
+    line += " [repro: " + r.bundle + "]";
+  return line;
+}
+
+static llvm::Error copyTree(StringRef from, StringRef to) {
+  std::error_code ec;
+  if ((ec = fs::create_directories(to)))
+    return llvm::createStringError(ec, to + ": " + ec.message());
+  for (fs::recursive_directory_iterator it(from, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    StringRef p = it->path();
+    std::string rel = p.drop_front(from.size()).ltrim('/').str();
+    std::string dst = joinPath(to, rel);
+    if (it->type() == fs::file_type::directory_file) {
+      fs::create_directories(dst);
+      continue;
+    }
+    fs::create_directories(path::parent_path(dst));
+    if ((ec = fs::copy_file(p, dst)))
+      return llvm::createStringError(ec, dst + ": " + ec.message());
+  }
+  if (ec)
+    return llvm::createStringError(ec, from + ": " + ec.message());
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string>
+writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
+            StringRef subdir, const gpu::CaseSpec &c,
+            const gpu::TargetConfig &config, const TargetResult &result,
+            const Settings &settings, StringRef goldenCommand) {
+  std::string dir = joinPath(bundlesDir, name);
+  for (int n = 2; fs::exists(dir); ++n)
+    dir = joinPath(bundlesDir, (name + "-" + llvm::Twine(n)).str());
+  for (StringRef part : {StringRef("program.mlir"), StringRef("inputs"),
+                         StringRef("golden"), subdir}) {
+    std::string from = joinPath(workDir, part);
+    if (!fs::exists(from))
+      continue;
+    if (fs::is_directory(from)) {
+      if (llvm::Error e = copyTree(from, joinPath(dir, part)))
+        return std::move(e);
+    } else {
+      fs::create_directories(dir);
+      if (std::error_code ec = fs::copy_file(from, joinPath(dir, part)))
+        return llvm::createStringError(ec, from + ": " + ec.message());
+    }
+  }
+  // repro.sh: the exact commands, runnable from the bundle.
+  std::string module = joinPath(subdir, "module.vmfb");
+  auto compile = compileCommand(config, "program.mlir", module, settings);
+  std::string script = "#!/bin/sh\n"
+                       "# difftest repro: " +
+                       std::string(gpu::verdictName(result.verdict)) + " on " +
+                       result.target + "\n# " + result.detail +
+                       "\n# IREE: " + settings.tools->compilerVersion() +
+                       "\nset -e\ncd \"$(dirname \"$0\")\"\n";
+  script += "IREE_COMPILE=\"${IREE_COMPILE:-" + settings.tools->compile +
+            "}\"\nIREE_RUN_MODULE=\"${IREE_RUN_MODULE:-" +
+            settings.tools->runModule + "}\"\n";
+  // The tool paths stay variables so the bundle runs on other machines.
+  auto withTool = [](StringRef var, llvm::ArrayRef<std::string> argv) {
+    return "\"$" + var.str() + "\" " + shellCommand(argv.drop_front()) + "\n";
+  };
+  if (compile)
+    script += withTool("IREE_COMPILE", *compile);
+  else
+    llvm::consumeError(compile.takeError());
+  std::vector<gpu::TensorFile> actuals;
+  for (auto [i, g] : llvm::enumerate(c.goldens)) {
+    gpu::TensorFile a = g;
+    a.path = joinPath(subdir, "actual", gpu::tensorFileName("out", i, g.dtype));
+    actuals.push_back(std::move(a));
+  }
+  if (!config.desc->compileOnly)
+    script += withTool("IREE_RUN_MODULE",
+                       gpu::runModuleCommand("iree-run-module",
+                                             config.desc->device, module, c,
+                                             actuals));
+  script += "# The golden outputs in golden/ came from:\n# " +
+            goldenCommand.str() + "\n";
+  std::string scriptPath = joinPath(dir, "repro.sh");
+  if (llvm::Error e = writeFile(scriptPath, script))
+    return std::move(e);
+  fs::setPermissions(scriptPath, fs::all_read | fs::all_exe | fs::owner_write);
+  llvm::json::Object verdict{
+      {"verdict", gpu::verdictName(result.verdict).str()},
+      {"target", result.target},
+      {"signature", result.signature},
+      {"detail", result.detail},
+      {"function", c.function},
+      {"iree_version", settings.tools->compilerVersion()},
+      {"iree_tools", settings.tools->where},
+      {"opt_level", "O" + std::to_string(config.optLevel)},
+      {"extra_flags", llvm::json::Array(config.extraFlags)},
+      {"compile_seconds", result.compileSeconds},
+      {"run_seconds", result.runSeconds}};
+  if (llvm::Error e = writeFile(
+          joinPath(dir, "verdict.json"),
+          llvm::formatv("{0:2}", llvm::json::Value(std::move(verdict))).str() +
+              "\n"))
+    return std::move(e);
+  return dir;
+}
+
+/// A fresh work directory under `out`.
+static llvm::Expected<std::string> makeWorkDir(StringRef out, StringRef stem) {
+  std::string base = joinPath(out, "work");
+  if (std::error_code ec = fs::create_directories(base))
+    return llvm::createStringError(ec, base + ": " + ec.message());
+  for (int n = 0;; ++n) {
+    std::string d = joinPath(
+        base, (stem + "-" + llvm::Twine(llvm::sys::Process::getProcessId()) +
+               "-" + llvm::Twine(n))
+                  .str());
+    if (!fs::create_directory(d, /*IgnoreExisting=*/false))
+      return d;
+  }
+}
+
+int runCommand(int argc, char **argv) {
+  CommonOptions common;
+  cl::opt<std::string> program(cl::Positional, cl::desc("<program.mlir>"),
+                               cl::Required, cl::cat(common.category));
+  cl::opt<std::string> function("function",
+                                cl::desc("Function to test (default main)"),
+                                cl::init("main"), cl::cat(common.category));
+  cl::opt<std::string> targets(
+      "target",
+      cl::desc("Targets: llvm-cpu, vmvx, cuda[:sm_XX], hip[:gfxXXXX], "
+               "vulkan[:NAME], comma separated"),
+      cl::init("llvm-cpu"), cl::cat(common.category));
+  cl::list<std::string> inputs(
+      "input", cl::desc("An argument, as iree-run-module and ref-run take it "
+                        "(random values when none are given)"),
+      cl::cat(common.category));
+  cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
+                         cl::init(0), cl::cat(common.category));
+  cl::opt<std::string> out("out",
+                           cl::desc("Where work directories and repro "
+                                    "bundles go"),
+                           cl::init("difftest-out"), cl::cat(common.category));
+  cl::HideUnrelatedOptions(common.category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "difftest run: one program against IREE\n");
+
+  gpu::IreeTools toolsStorage;
+  gpu::TargetTable tableStorage;
+  std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
+  if (!settings)
+    return kInvalid;
+  auto optLevel = gpu::parseOptLevel(common.optLevel);
+  if (!optLevel) {
+    llvm::errs() << "error: " << llvm::toString(optLevel.takeError()) << "\n";
+    return kInvalid;
+  }
+  auto configs = gpu::parseTargetList(targets, *settings->table, *optLevel,
+                                      common.ireeFlags);
+  if (!configs) {
+    llvm::errs() << "error: " << llvm::toString(configs.takeError()) << "\n";
+    return kInvalid;
+  }
+
+  auto sigs = readSignatures(program, settings->interpLimits);
+  if (!sigs) {
+    llvm::errs() << llvm::toString(sigs.takeError()) << "\n";
+    return kInvalid;
+  }
+  const Signature *sig = nullptr;
+  for (const Signature &s : *sigs)
+    if (s.name == function)
+      sig = &s;
+  if (!sig) {
+    llvm::errs() << "error: " << program << ": no public function @"
+                 << function << "\n";
+    return kInvalid;
+  }
+  if (llvm::Error e = checkSupported(*sig)) {
+    llvm::errs() << "error: " << program << ": "
+                 << llvm::toString(std::move(e)) << "\n";
+    return kInvalid;
+  }
+
+  auto work = makeWorkDir(out, path::stem(program));
+  if (!work) {
+    llvm::errs() << "error: " << llvm::toString(work.takeError()) << "\n";
+    return kToolError;
+  }
+  const std::string &workDir = *work;
+  if (std::error_code ec =
+          fs::copy_file(program, joinPath(workDir, "program.mlir"))) {
+    llvm::errs() << "error: " << program << ": " << ec.message() << "\n";
+    return kInvalid;
+  }
+  fs::create_directories(joinPath(workDir, "inputs"));
+  fs::create_directories(joinPath(workDir, "golden"));
+
+  // Inputs: given, or random (retrying narrower integer ranges when the
+  // interpreter finds the random values make the program undefined).
+  Golden golden;
+  std::string firstUB;
+  unsigned attempts = inputs.empty() ? 4 : 1;
+  for (unsigned attempt = 0; attempt < attempts; ++attempt) {
+    auto files =
+        inputs.empty()
+            ? randomInputs(*sig, seed, attempt, joinPath(workDir, "inputs"))
+            : materializeInputs(inputs, *sig, joinPath(workDir, "inputs"));
+    if (!files) {
+      llvm::errs() << "error: " << llvm::toString(files.takeError()) << "\n";
+      return kInvalid;
+    }
+    // Relative to the work directory from here on.
+    for (gpu::TensorFile &f : *files)
+      f.path = joinPath("inputs", path::filename(f.path));
+    golden = makeGolden("program.mlir", *sig, *files, "golden", workDir,
+                        settings->interpLimits);
+    if (golden.status != Golden::Undefined)
+      break;
+    if (firstUB.empty())
+      firstUB = golden.message;
+  }
+  switch (golden.status) {
+  case Golden::Ok:
+    break;
+  case Golden::Undefined:
+    llvm::errs() << "error: " << program << ": @" << function
+                 << " has undefined behaviour on "
+                 << (inputs.empty() ? "every random input tried (give "
+                                      "--input values)"
+                                    : "these inputs")
+                 << ":\n"
+                 << firstUB;
+    return kInvalid;
+  case Golden::Invalid:
+    llvm::errs() << golden.message;
+    return kInvalid;
+  case Golden::Failed:
+    llvm::errs() << "error: no golden outputs: " << golden.message << "\n";
+    return kToolError;
+  }
+  std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
+                                         "--function=" + sig->name};
+  for (const gpu::TensorFile &in : golden.spec.inputs)
+    goldenArgv.push_back("--input=" + in.inputFlag());
+  for (const gpu::TensorFile &g : golden.spec.goldens)
+    goldenArgv.push_back("--output=" + g.outputFlag());
+  goldenArgv.push_back("--freedom=" + golden.spec.freedomPath);
+
+  bool anyFailed = false, anyToolError = false;
+  for (const gpu::TargetConfig &config : *configs) {
+    std::string subdir = config.name();
+    std::replace(subdir.begin(), subdir.end(), ':', '_');
+    TargetResult r = runTarget(config, "program.mlir", golden.spec, workDir,
+                               subdir, *settings);
+    if (gpu::isFailure(r.verdict)) {
+      if (r.verdict == gpu::Verdict::ToolError)
+        anyToolError = true;
+      else
+        anyFailed = true;
+      auto bundle = writeBundle(joinPath(out, "bundles"),
+                                (path::stem(program) + "." + subdir).str(),
+                                workDir, subdir, golden.spec, config, r,
+                                *settings, shellCommand(goldenArgv));
+      if (bundle)
+        r.bundle = *bundle;
+      else
+        llvm::errs() << "error: writing the repro bundle: "
+                     << llvm::toString(bundle.takeError()) << "\n";
+    }
+    llvm::outs() << verdictLine(r) << "\n";
+    llvm::outs().flush();
+  }
+  if (!anyFailed && !anyToolError && !settings->keepPassing)
+    fs::remove_directories(workDir);
+  if (anyFailed)
+    return kFail;
+  return anyToolError ? kToolError : kPass;
+}
+
+} // namespace ref::difftest

@@ -1,0 +1,64 @@
+//===- Run.h - difftest run: one program against IREE's targets -*- C++ -*-===//
+
+#ifndef REF_DIFFTEST_RUN_H
+#define REF_DIFFTEST_RUN_H
+
+#include "difftest/Common.h"
+#include "gpu/IreeTools.h"
+#include "gpu/Targets.h"
+#include "oracle/Oracle.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace ref::difftest {
+
+/// What every subcommand that compiles and runs takes.
+struct Settings {
+  gpu::ProcessLimits compileLimits, runLimits, interpLimits;
+  OracleOptions oracle;
+  const gpu::IreeTools *tools = nullptr;
+  const gpu::TargetTable *table = nullptr;
+  bool keepPassing = false; // keep work directories of passing cases
+};
+
+/// The result of one target of one case.
+struct TargetResult {
+  std::string target;
+  gpu::Verdict verdict = gpu::Verdict::ToolError;
+  std::string detail;
+  std::string signature;
+  double compileSeconds = 0, runSeconds = 0;
+  std::string bundle; // where the repro bundle went, for failures
+};
+
+/// Compiles `program` (a path relative to `workDir`) for `config` into
+/// `<subdir>/module.vmfb`, then runs and judges the case if this machine has
+/// the device. Leaves compile.log / run.log and repro commands in subdir.
+TargetResult runTarget(const gpu::TargetConfig &config,
+                       llvm::StringRef program, const gpu::CaseSpec &golden,
+                       llvm::StringRef workDir, llvm::StringRef subdir,
+                       const Settings &settings);
+
+/// The compile command of a configuration (argv), for running and for
+/// repro scripts. Paths are relative to the work directory.
+llvm::Expected<std::vector<std::string>>
+compileCommand(const gpu::TargetConfig &config, llvm::StringRef program,
+               llvm::StringRef output, const Settings &settings);
+
+/// Copies the case (program, inputs, goldens) and one target's directory
+/// into a self-contained bundle with repro.sh and verdict.json.
+llvm::Expected<std::string>
+writeBundle(llvm::StringRef bundlesDir, llvm::StringRef name,
+            llvm::StringRef workDir, llvm::StringRef subdir,
+            const gpu::CaseSpec &c, const gpu::TargetConfig &config,
+            const TargetResult &result, const Settings &settings,
+            llvm::StringRef goldenCommand);
+
+/// One verdict line: "llvm-cpu: pass (compile 0.41 s, run 0.01 s)".
+std::string verdictLine(const TargetResult &r);
+
+int runCommand(int argc, char **argv);
+
+} // namespace ref::difftest
+
+#endif // REF_DIFFTEST_RUN_H

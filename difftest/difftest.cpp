@@ -1,0 +1,55 @@
+//===- difftest.cpp - Differential testing of IREE against ref-run --------===//
+//
+//   difftest run PROGRAM.mlir [options]     one program, every target
+//   difftest export PROGRAMS... --target=T  a batch for a machine with T
+//   difftest import BATCH                   judge a replayed batch's results
+//
+// `difftest SUBCOMMAND --help` lists a subcommand's options.
+//
+//===----------------------------------------------------------------------===//
+
+#include "difftest/Export.h"
+#include "difftest/Common.h"
+#include "difftest/Run.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace ref::difftest;
+
+static void usage(llvm::raw_ostream &os) {
+  os << "usage: difftest <run|export|import> [options]\n"
+        "  run PROGRAM.mlir     interpret, compile, run and compare one "
+        "program\n"
+        "  export PROGRAMS...   compile a batch for a device this machine "
+        "lacks\n"
+        "  import BATCH         read back what difftest-replay found\n"
+        "'difftest <subcommand> --help' for its options.\n";
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  if (argc < 2) {
+    usage(llvm::errs());
+    return kInvalid;
+  }
+  const char *sub = argv[1];
+  // The subcommand's own parser sees "difftest-<sub>" as argv[0].
+  std::string name = std::string("difftest ") + sub;
+  argv[1] = const_cast<char *>(name.c_str());
+  if (!std::strcmp(sub, "run"))
+    return runCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "export"))
+    return exportCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "import"))
+    return importCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "--help") || !std::strcmp(sub, "-h")) {
+    usage(llvm::outs());
+    return kPass;
+  }
+  llvm::errs() << "error: unknown subcommand '" << sub << "'\n";
+  usage(llvm::errs());
+  return kInvalid;
+}

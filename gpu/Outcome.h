@@ -1,0 +1,134 @@
+//===- Outcome.h - Verdicts and failure signatures --------------*- C++ -*-===//
+//
+// What happened to one test case on one target, and a one-line signature
+// that stays the same across runs of the same bug so that campaigns can
+// group their failures.
+//
+// Compile (`iree-compile`), in order:
+//   FailedToStart                               -> ToolError
+//   TimedOut                                    -> CompileTimeout
+//   exit 0                                      -> Pass (the caller runs it)
+//   killed by SIGTERM, SIGINT or SIGHUP         -> ToolError (stopped from
+//                                                  outside, not a bug)
+//   killed by SIGXCPU                           -> CompileTimeout (CPU limit)
+//   killed by any other signal                  -> CompilerCrash; SIGKILL
+//       without our timeout is almost always the kernel's OOM killer, and a
+//       compiler exhausting memory on a small test case is a bug worth
+//       keeping: its message says "killed by SIGKILL (out of memory?)".
+//       (Under RLIMIT_AS, LLVM tools rather print "LLVM ERROR: out of
+//       memory" and abort, which is a crash too.)
+//   non-zero exit and stderr shows a crash      -> CompilerCrash (LLVM tools
+//       catch the signal, print a stack dump and may exit non-zero;
+//       markers: "Assertion `...' failed", "LLVM ERROR:", "UNREACHABLE
+//       executed", "PLEASE submit a bug report", "Stack dump:",
+//       "ERROR: AddressSanitizer", "ERROR: MemorySanitizer")
+//   exit 128+N for N in SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV,
+//       SIGSYS                                  -> CompilerCrash (a shell
+//       wrapper reporting its child's death by signal)
+//   any other non-zero exit                     -> CompileError
+// Run (`iree-run-module`): the same with RuntimeTimeout, RuntimeCrash and
+// RuntimeError; a failing IREE status (`file.c:123: INTERNAL; ...`, exit 1)
+// is a RuntimeError.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_GPU_OUTCOME_H
+#define REF_GPU_OUTCOME_H
+
+#include "gpu/Process.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace ref::gpu {
+
+enum class Verdict {
+  Pass,           ///< Compiled, ran and matched the golden outputs.
+  Mismatch,       ///< Ran, results differ from the golden outputs.
+  Undecided,      ///< Ran, but the golden outputs are not defined (UB).
+  CompileError,   ///< iree-compile rejected the program with a diagnostic.
+  CompilerCrash,  ///< iree-compile crashed (assertion, signal, OOM).
+  CompileTimeout, ///< iree-compile ran past its timeout.
+  RuntimeError,   ///< iree-run-module failed with an IREE status.
+  RuntimeCrash,   ///< iree-run-module crashed.
+  RuntimeTimeout, ///< iree-run-module ran past its timeout.
+  CompiledOnly,   ///< Compiled; not run (no device for the target).
+  ToolError,      ///< A tool could not start or was stopped from outside.
+};
+
+enum class Stage { Compile, Run, Compare };
+
+/// "pass", "mismatch", "undecided", "compile-error", "compiler-crash",
+/// "compile-timeout", "runtime-error", "runtime-crash", "runtime-timeout",
+/// "compiled-only", "tool-error".
+llvm::StringRef verdictName(Verdict v);
+std::optional<Verdict> parseVerdict(llvm::StringRef name);
+/// "compile", "run", "compare".
+llvm::StringRef stageName(Stage s);
+/// The stage a verdict comes from (ToolError: Compile; the caller knows
+/// better when a runtime tool failed to start).
+Stage stageOf(Verdict v);
+/// Everything but Pass, Undecided and CompiledOnly.
+bool isFailure(Verdict v);
+
+/// The verdict of an iree-compile run / an iree-run-module run (see the
+/// table above). Pass means "go on to the next stage".
+Verdict classifyCompile(const ProcessResult &r);
+Verdict classifyRun(const ProcessResult &r);
+
+/// Does a tool's stderr show a crash (assertion, LLVM ERROR, unreachable,
+/// LLVM's crash banner or stack dump, a sanitizer report)?
+bool stderrShowsCrash(llvm::StringRef stderrText);
+
+/// The message in a tool's stderr that best identifies the failure,
+/// preferring in order:
+///   1. an assertion: "Assertion `x && \"bad\"' failed"
+///   2. "LLVM ERROR: ..."
+///   3. "UNREACHABLE executed: <message>" (llvm_unreachable prints its
+///      message on the line before "UNREACHABLE executed at file:line!")
+///   4. "AddressSanitizer: <kind>" from a sanitizer report
+///   5. "crash in <function>": the first symbolized frame of an LLVM stack
+///      dump below the signal handler, abort and assert machinery
+///   6. the text after "error: " on the first line that has it (MLIR
+///      diagnostics: "/tmp/x/prog.mlir:12:5: error: 'op' failed ...")
+///   7. an IREE status: "INTERNAL; message" from
+///      "iree/vm/invocation.c:123: INTERNAL; message"
+///   8. the first non-empty line that is not crash boilerplate ("PLEASE
+///      submit a bug report", "Stack dump:", stack frames), else the first
+///      non-empty line.
+/// Returns "" for an empty stderr. Not normalized.
+std::string firstErrorLine(llvm::StringRef stderrText);
+
+/// Removes what varies between runs of the same bug: `loc(...)`, file paths
+/// (with their :line:col) -> "<path>", SSA values (%0, %arg1, %x_2#1) -> "%",
+/// block names (^bb3) -> "^bb", long hex numbers -> "0x?", numbers standing
+/// alone or as shape dimensions -> "N" ("196608 bytes" -> "N bytes",
+/// "tensor<16x32x?xf16>" -> "tensor<NxNx?xf16>"). Digits inside identifiers
+/// and type names stay (f16, i64, bf16, f8E4M3FN, sm_90, gfx942,
+/// dispatch_0). Whitespace runs become one space, the ends are trimmed, and
+/// the result is cut at 200 characters (with "...").
+std::string normalizeMessage(llvm::StringRef line);
+
+/// The message for a verdict of process result `r`: "timed out" for
+/// timeouts, "killed by SIGKILL (out of memory?)" for a SIGKILL we did not
+/// send, firstErrorLine(stderr) when it has one, else r.summary() (e.g.
+/// "killed by SIGSEGV (Segmentation fault)" for a silent crash). Not
+/// normalized.
+std::string failureMessage(Verdict v, const ProcessResult &r);
+
+/// "verdict|target|normalized message", one line, e.g.
+///   compiler-crash|cuda:sm_90|Assertion `isa<To>(Val) && "cast<Ty>()
+///   argument of incompatible type!"' failed
+/// Timeouts use the message "timed out" whatever their stderr. The message
+/// may itself contain '|': split at the first two only.
+std::string failureSignature(Verdict v, llvm::StringRef target,
+                             llvm::StringRef stderrText);
+/// The same from a process result, with failureMessage().
+std::string failureSignature(Verdict v, llvm::StringRef target,
+                             const ProcessResult &r);
+
+} // namespace ref::gpu
+
+#endif // REF_GPU_OUTCOME_H

@@ -1,0 +1,116 @@
+//===- Process.h - Subprocesses with limits ---------------------*- C++ -*-===//
+//
+// Every `iree-compile` and `iree-run-module` call runs in its own process
+// with a wall-clock timeout and a memory limit, its stdout and stderr kept.
+//
+// runProcess() forks and execs the program in a new process group, with
+// stdin from a file (/dev/null by default), RLIMIT_AS for the memory limit
+// and RLIMIT_CORE = 0 (no core files). stdout and stderr come back through
+// pipes that are read concurrently with poll(), so a child writing megabytes
+// to both never deadlocks; each stream keeps at most `maxCapturedBytes` (its
+// head and its tail, with a line noting how much was elided in between).
+//
+// On timeout the whole process group is killed with SIGKILL, so a wrapper
+// script and the programs it started die together. When the direct child
+// exits, whatever is left in its group (stragglers) is killed as well, and
+// the pipes are read until EOF or a short grace period, so a grandchild that
+// left the group but still holds a pipe cannot hang the caller.
+//
+// runProcess() may be called from several threads at once: everything the
+// child needs is prepared before fork(), the child makes only
+// async-signal-safe calls before exec, and every descriptor is opened with
+// O_CLOEXEC so that concurrent children do not inherit each other's pipes.
+// The caller must not set SIGCHLD to SIG_IGN (children would be reaped
+// automatically and their status lost) nor reap other children with
+// waitpid(-1).
+//
+// RLIMIT_AS limits virtual address space, not resident memory: GPU runtimes
+// (CUDA, HIP) and sanitizer builds reserve very large address ranges, so
+// runs on those targets should use no limit or a generous one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_GPU_PROCESS_H
+#define REF_GPU_PROCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ref::gpu {
+
+struct ProcessLimits {
+  /// Wall-clock limit in seconds; 0 = none.
+  double timeoutSeconds = 0;
+  /// RLIMIT_AS of the child in bytes; 0 = none (clamped to the caller's own
+  /// hard limit).
+  uint64_t memoryLimitBytes = 0;
+  /// Bytes kept per stream; beyond it the head and the tail (half each) are
+  /// kept with a line noting the elision between them. 0 = keep everything.
+  size_t maxCapturedBytes = 4 << 20;
+};
+
+struct RunOptions {
+  /// The child's working directory; empty = the caller's. A program given as
+  /// a relative path is still resolved against the caller's directory.
+  std::string workingDir;
+  /// Variables set in (or overriding those of) the caller's environment.
+  std::vector<std::pair<std::string, std::string>> extraEnv;
+  /// The file the child reads as stdin; empty = /dev/null.
+  std::string stdinFile;
+};
+
+struct ProcessResult {
+  enum class Kind {
+    Exited,       ///< Ran to an exit() of its own: see exitCode.
+    Signaled,     ///< Killed by a signal other than our timeout: see signal.
+    TimedOut,     ///< Ran past the timeout; we killed its process group.
+    FailedToStart ///< Never ran the program: see startError.
+  };
+  Kind kind = Kind::FailedToStart;
+  int exitCode = -1;       ///< When Exited (or TimedOut but exited anyway).
+  int signal = 0;          ///< When Signaled (SIGKILL when TimedOut).
+  bool coreDumped = false; ///< The kernel reported a core dump.
+  double wallSeconds = 0;  ///< Monotonic clock, fork to reaping.
+  double cpuSeconds = 0;   ///< User + system time of the child and its
+                           ///< reaped descendants (from wait4).
+  uint64_t maxRssBytes = 0;
+  std::string stdoutText, stderrText;
+  /// How many bytes each stream produced (more than the text when elided).
+  uint64_t stdoutBytes = 0, stderrBytes = 0;
+  /// Why the program could not start ("exec /x/y: Permission denied"), when
+  /// FailedToStart.
+  std::string startError;
+
+  /// Exited with status 0.
+  bool success() const;
+  /// "exited with 1", "killed by SIGSEGV (Segmentation fault)",
+  /// "timed out after 5.0 s", "could not start: ...".
+  std::string summary() const;
+};
+
+/// Runs argv[0] (looked up in PATH when it has no '/') with argv as its
+/// arguments, under `limits`, and waits for it. Never throws; every failure
+/// to start is a FailedToStart result.
+ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
+                         const ProcessLimits &limits,
+                         const RunOptions &opts = {});
+
+/// The path of an executable: `nameOrPath` itself when it contains a '/' and
+/// is executable, else the first match in PATH.
+std::optional<std::string> findExecutable(llvm::StringRef nameOrPath);
+
+/// "SIGSEGV", "SIGABRT", ... ("signal 42" for unnamed ones).
+std::string signalName(int sig);
+/// "Segmentation fault", "Aborted", ... (empty for unnamed ones).
+llvm::StringRef signalDescription(int sig);
+
+} // namespace ref::gpu
+
+#endif // REF_GPU_PROCESS_H
