@@ -45,7 +45,9 @@ std::optional<IreeTools> findIn(StringRef dir) {
   };
   auto join = [](StringRef a, StringRef b, StringRef c = "", StringRef d = "") {
     llvm::SmallString<256> p(a);
-    path::append(p, b, c, d);
+    for (StringRef part : {b, c, d})
+      if (!part.empty()) // append() would add a trailing separator
+        path::append(p, part);
     return std::string(p);
   };
   // An IREE build or an install: tools side by side.
