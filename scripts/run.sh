@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The main job. For now: build, then compute golden outputs of an example
-# program from corpus/ with the reference interpreter and print them.
+# The main job. For now: build, then test an example program from corpus/
+# against the real IREE: run on llvm-cpu, compile for CUDA and HIP (run
+# there too where the device exists). Verdict lines and repro bundles in
+# out/difftest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 ./scripts/build.sh >/dev/null
-exec ./build/bin/ref-run corpus/examples/softmax_like.mlir --function=main \
-  --input="2x4xf32=[0 1 2 3][-1 -1 0.5 8]" "$@"
+exec ./build/bin/difftest run corpus/examples/softmax_like.mlir --function=main \
+  --target=llvm-cpu,cuda:sm_80,hip:gfx942 --out=out/difftest "$@"
