@@ -685,15 +685,16 @@ OutputResult compareOne(unsigned index, const OutputState &s,
     }
   }
 
-  if (f && !f->derivedFrom.empty()) {
+  // Agreeing with the golden is sound evidence even for a derived value;
+  // only a difference cannot be judged.
+  if (f && !f->derivedFrom.empty() && r.numDiffering) {
     r.status = OutputResult::Undecided;
     r.rule = "derived";
     r.message = "computed from a result with freedom (" + f->derivedFrom +
                 ") by an op that does not track it; " +
-                (r.numDiffering ? std::to_string(r.numDiffering) + " of " +
-                                      std::to_string(r.numElements) +
-                                      " elements differ from the golden"
-                                : std::string("matches the golden"));
+                std::to_string(r.numDiffering) + " of " +
+                std::to_string(r.numElements) +
+                " elements differ from the golden";
     return r;
   }
   r.status = r.numDiffering ? OutputResult::Mismatch : OutputResult::Pass;

@@ -47,10 +47,10 @@
 //     elementwise tolerance of rule 3 of any candidate). Other positions
 //     compare normally.
 //  7. `derived_from`: the output was computed from a result with freedom by
-//     an op that does not track it, so no comparison is sound: `Undecided`
-//     (not a failure), naming the op. The elementwise comparison still runs
-//     and its counts are reported for information; a wrong dtype or shape is
-//     still Malformed.
+//     an op that does not track it, so a difference cannot be judged:
+//     `Undecided` (not a failure), naming the op, with the counts of the
+//     elementwise comparison. Agreement with the golden is a Pass; a wrong
+//     dtype or shape is still Malformed.
 //  Golden elements marked as never written (Tensor::isUndef) are not compared.
 //
 // The default tolerances (OracleOptions; override per dtype with
