@@ -20,7 +20,8 @@ void ref::util::UtilDialect::initialize() {
   addOperations<UnfoldableConstantOp, OptimizationBarrierOp>();
 }
 void ref::flow::FlowDialect::initialize() {
-  addOperations<TensorDynamicConstantOp>();
+  addOperations<TensorDynamicConstantOp, DispatchRegionOp, ReturnOp,
+                TensorTieShapeOp, TensorBitCastOp>();
 }
 void ref::check::CheckDialect::initialize() {
   addOperations<ExpectTrueOp, ExpectFalseOp, ExpectAllTrueOp, ExpectEqOp,
@@ -67,6 +68,193 @@ LogicalResult OptimizationBarrierOp::inferReturnTypes(
 } // namespace util
 
 namespace flow {
+
+/// Number of `?` dimensions of a shaped type (0 for other types).
+static int64_t numDynamicDims(Type t) {
+  auto shaped = dyn_cast<ShapedType>(t);
+  return shaped && shaped.hasRank() ? shaped.getNumDynamicDims() : 0;
+}
+
+static LogicalResult verifyDimCount(Operation *op, Type type, size_t count,
+                                    StringRef what) {
+  if (static_cast<int64_t>(count) != numDynamicDims(type))
+    return op->emitOpError()
+           << what << " type " << type << " has " << numDynamicDims(type)
+           << " dynamic dimensions but " << count
+           << " dimension values are attached";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// flow.dispatch.region
+//===----------------------------------------------------------------------===//
+
+ValueRange DispatchRegionOp::getResultDynamicDims(unsigned idx) {
+  unsigned start = 0;
+  for (unsigned i = 0; i < idx; ++i)
+    start += numDynamicDims(getResultTypes()[i]);
+  return getResultDims().slice(start, numDynamicDims(getResultTypes()[idx]));
+}
+
+LogicalResult DispatchRegionOp::verify() {
+  Region &body = getBody();
+  if (body.empty())
+    return emitOpError("expected a body region");
+  if (body.getNumArguments() != 0)
+    return emitOpError("expected no block arguments");
+  int64_t dims = 0;
+  for (Type t : getResultTypes()) {
+    if (!isa<RankedTensorType>(t))
+      return emitOpError("only ranked tensor results are allowed");
+    dims += numDynamicDims(t);
+  }
+  if (static_cast<int64_t>(getResultDims().size()) != dims)
+    return emitOpError("results have ")
+           << dims << " dynamic dimensions but " << getResultDims().size()
+           << " dimension values are attached";
+  for (Block &block : body) {
+    auto ret = dyn_cast<ReturnOp>(block.getTerminator());
+    if (!ret)
+      continue;
+    if (ret->getOperandTypes() != getResultTypes())
+      return ret.emitOpError("operand types do not match with parent results");
+  }
+  Region &count = getWorkgroupCount();
+  if (count.empty())
+    return success();
+  if (count.getNumArguments() != getWorkload().size())
+    return emitOpError("workload operands and workgroup count args mismatch (")
+           << getWorkload().size() << " vs " << count.getNumArguments() << ")";
+  for (auto [i, v, arg] : llvm::enumerate(getWorkload(), count.getArguments()))
+    if (v.getType() != arg.getType())
+      return emitOpError("workload value ")
+             << i << " type mismatch; operand is " << v.getType()
+             << " but region captures " << arg.getType();
+  for (auto ret : count.getOps<ReturnOp>())
+    if (ret.getNumOperands() != 3 ||
+        !llvm::all_of(ret.getOperandTypes(),
+                      [](Type t) { return t.isIndex(); }))
+      return ret.emitOpError(
+          "workgroup count region must return the XYZ dimension counts");
+  return success();
+}
+
+/// `count(%a: index, ...) -> (index, index, index) { ... }` (optional).
+static ParseResult parseCountRegion(OpAsmParser &parser, Region &region) {
+  if (failed(parser.parseOptionalKeyword("count")))
+    return success();
+  SmallVector<OpAsmParser::Argument> args;
+  SmallVector<Type> types;
+  if (parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
+                               /*allowType=*/true, /*allowAttrs=*/true) ||
+      parser.parseArrowTypeList(types))
+    return failure();
+  if (types.size() != 3 ||
+      !llvm::all_of(types, [](Type t) { return t.isIndex(); }))
+    return parser.emitError(parser.getCurrentLocation(),
+                            "workgroup count region must return the XYZ "
+                            "dimension counts");
+  return parser.parseRegion(region, args, /*enableNameShadowing=*/false);
+}
+
+ParseResult DispatchRegionOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> workload, dims;
+  SmallVector<Type> types;
+  SMLoc workloadLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalLSquare()) &&
+      (parser.parseOperandList(workload) || parser.parseRSquare()))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow()) &&
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+            Type &t = types.emplace_back();
+            if (parser.parseType(t))
+              return failure();
+            if (int64_t n = numDynamicDims(t))
+              return parser.parseOperandList(dims, n,
+                                             OpAsmParser::Delimiter::Braces);
+            return success();
+          }))
+    return failure();
+  Region *body = result.addRegion();
+  Region *count = result.addRegion();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseRegion(*body) || parseCountRegion(parser, *count))
+    return failure();
+  // IREE's printer leaves out a `flow.return` without operands (and then
+  // the block itself when nothing else is in it).
+  if (body->empty())
+    body->emplaceBlock();
+  if (body->hasOneBlock() && !body->front().mightHaveTerminator()) {
+    OpBuilder b(parser.getContext());
+    b.setInsertionPointToEnd(&body->front());
+    ReturnOp::create(b, result.location, ValueRange{});
+  }
+  result.addAttribute("operandSegmentSizes",
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {static_cast<int32_t>(dims.size()),
+                           static_cast<int32_t>(workload.size())}));
+  Type index = parser.getBuilder().getIndexType();
+  if (parser.resolveOperands(dims, index, result.operands) ||
+      parser.resolveOperands(workload, index, workloadLoc, result.operands))
+    return failure();
+  result.addTypes(types);
+  return success();
+}
+
+void DispatchRegionOp::print(OpAsmPrinter &p) {
+  if (!getWorkload().empty())
+    p << "[" << getWorkload() << "]";
+  p << " -> (";
+  for (auto [i, t] : llvm::enumerate(getResultTypes())) {
+    if (i)
+      p << ", ";
+    p << t;
+    if (numDynamicDims(t))
+      p << "{" << getResultDynamicDims(i) << "}";
+  }
+  p << ")";
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                     {"operandSegmentSizes"});
+  p << " ";
+  bool printTerminator = true;
+  if (!getBody().empty())
+    if (Operation *term = getBody().front().getTerminator())
+      printTerminator =
+          term->getNumOperands() != 0 || !term->getAttrDictionary().empty();
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false, printTerminator);
+  Region &count = getWorkgroupCount();
+  if (count.empty())
+    return;
+  p << " count(";
+  llvm::interleaveComma(count.getArguments(), p,
+                        [&](BlockArgument a) { p.printRegionArgument(a); });
+  p << ")";
+  Type index = IndexType::get(getContext());
+  p.printArrowTypeList(TypeRange{index, index, index});
+  p << " ";
+  p.printRegion(count, /*printEntryBlockArgs=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// flow.tensor.tie_shape, flow.tensor.bitcast
+//===----------------------------------------------------------------------===//
+
+LogicalResult TensorTieShapeOp::verify() {
+  return verifyDimCount(*this, getResult().getType(), getDynamicDims().size(),
+                        "result");
+}
+
+LogicalResult TensorBitCastOp::verify() {
+  if (failed(verifyDimCount(*this, getSource().getType(),
+                            getSourceDims().size(), "source")) ||
+      failed(verifyDimCount(*this, getResult().getType(),
+                            getResultDims().size(), "result")))
+    return failure();
+  return success();
+}
+
 LogicalResult TensorDynamicConstantOp::verify() {
   auto valueType = cast<ShapedType>(getValue().getType());
   auto resultType = cast<RankedTensorType>(getType());

@@ -2,9 +2,11 @@
 //
 // Minimal dialects that parse the ops IREE's e2e tests use to build inputs and
 // check results, exactly as IREE spells them: `util.unfoldable_constant`,
-// `util.optimization_barrier`, `flow.tensor.dynamic_constant` and the `check`
-// ops. Only the syntax and verifier rules the interpreter relies on are
-// declared; IREE's own definitions are the authority.
+// `util.optimization_barrier`, `flow.tensor.dynamic_constant`,
+// `flow.dispatch.region`/`flow.return`, `flow.tensor.tie_shape`,
+// `flow.tensor.bitcast` and the `check` ops. Only the syntax and verifier
+// rules the interpreter relies on are declared; IREE's own definitions are the
+// authority.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +66,72 @@ def Flow_TensorDynamicConstantOp : Op<Flow_Dialect, "tensor.dynamic_constant"> {
   let arguments = (ins ElementsAttr:$value);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "attr-dict $value `->` type($result)";
+  let hasVerifier = 1;
+}
+
+// IREE's fusion group: the body runs once, in place, and its `flow.return`
+// operands are the results; the optional workgroup count region only steers
+// IREE's dispatch and is never run. Syntax (IREE's FlowOps.cpp):
+//   %r:2 = flow.dispatch.region[%w0, %w1] -> (tensor<?xf32>{%d}, tensor<4xi32>)
+//       attributes {...} {
+//     ...
+//     flow.return %a, %b : tensor<?xf32>, tensor<4xi32>
+//   } count(%x: index, %y: index) -> (index, index, index) {
+//     ...
+//     flow.return %cx, %cy, %cz : index, index, index
+//   }
+def Flow_DispatchRegionOp : Op<Flow_Dialect, "dispatch.region", [
+    AttrSizedOperandSegments]> {
+  let summary = "A group of ops run as one dispatch.";
+  let arguments = (ins Variadic<Index>:$result_dims,
+                       Variadic<Index>:$workload);
+  let results = (outs Variadic<AnyType>:$result);
+  let regions = (region AnyRegion:$body, AnyRegion:$workgroup_count);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The values of `result_dims` that belong to result `idx`.
+    ::mlir::ValueRange getResultDynamicDims(unsigned idx);
+  }];
+}
+
+def Flow_ReturnOp : Op<Flow_Dialect, "return", [Pure, Terminator,
+    HasParent<"DispatchRegionOp">]> {
+  let summary = "Returns the results of a flow.dispatch.region region.";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+def Flow_TensorTieShapeOp : Op<Flow_Dialect, "tensor.tie_shape", [Pure,
+    AllTypesMatch<["operand", "result"]>]> {
+  let summary = "Ties runtime dynamic dimensions to a tensor; returns it.";
+  let description = [{
+    `%t = flow.tensor.tie_shape %x : tensor<?x4xf32>{%d}`
+  }];
+  let arguments = (ins AnyRankedTensor:$operand,
+                       Variadic<Index>:$dynamic_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($result) (`{` $dynamic_dims^ `}`)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Flow_TensorBitCastOp : Op<Flow_Dialect, "tensor.bitcast", [Pure,
+    AttrSizedOperandSegments]> {
+  let summary = "Reinterprets the bytes of a tensor as another tensor type.";
+  let description = [{
+    `%r = flow.tensor.bitcast %x : tensor<?x4xf32>{%d} -> tensor<?x16xi8>{%e}`
+    The element types may differ; the total byte sizes must agree.
+  }];
+  let arguments = (ins AnyRankedTensor:$source,
+                       Variadic<Index>:$source_dims,
+                       Variadic<Index>:$result_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `:` type($source) (`{` $source_dims^ `}`)? `->`
+    type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
+  }];
   let hasVerifier = 1;
 }
 

@@ -1,5 +1,6 @@
 //===- Dialects.cpp - Dialects the interpreter parses ----------------------===//
 
+#include "interp/dialects/CodegenAttrDialects.h"
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/Interpreter.h"
@@ -14,11 +15,13 @@
 namespace ref {
 
 void registerInterpreterDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::func::FuncDialect, mlir::arith::ArithDialect,
-                  mlir::math::MathDialect, mlir::tensor::TensorDialect,
-                  mlir::linalg::LinalgDialect, mlir::scf::SCFDialect,
-                  util::UtilDialect, flow::FlowDialect, check::CheckDialect,
-                  linalg_ext::IREELinalgExtDialect>();
+  registry.insert<
+      mlir::func::FuncDialect, mlir::arith::ArithDialect,
+      mlir::math::MathDialect, mlir::tensor::TensorDialect,
+      mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
+      flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
+      codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
+      codegen_attrs::IREECPUDialect>();
 }
 
 } // namespace ref

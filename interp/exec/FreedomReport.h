@@ -7,7 +7,8 @@
 //    "multi_writes": [{"position": p, "updates": [b, ...],
 //                      "candidate_bits": [raw bits of each legal value]}],
 //    "multi_writes_any_one_of": bool,       -- unique_indices(true) broken
-//    "reduction_length": n,                 -- float reduction terms
+//    "reduction_length": n,                 -- float reduction terms,
+//                                              own plus inherited
 //    "derived_from": "op at file:l:c",      -- computed from a free result
 //    "origin": "op at file:l:c"}
 // Positions are row-major linear element indices of that result.

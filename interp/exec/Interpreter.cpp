@@ -1,10 +1,18 @@
 //===- Interpreter.cpp - The reference interpreter core --------------------===//
 
 #include "interp/exec/Interpreter.h"
+#include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/RegionCompiler.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+#include <limits>
 
 using namespace mlir;
 
@@ -75,38 +83,158 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
   OpKernel kernel = kernels.lookup(op);
   if (!kernel)
     return op->emitError("unsupported operation '") << op->getName() << "'";
+  uint64_t before = ++opsRun;
   if (failed(kernel(op, frame)))
     return failure();
-  // A result computed from a value with freedom inherits it in a coarse
-  // form unless the kernel tracked it precisely. Reduction lengths alone do
-  // not make a consumer's result order-free, so they are not inherited.
-  const Freedom *source = nullptr;
-  for (Value v : op->getOperands()) {
-    const RtValue &rv = frame.get(v);
-    if (rv.freedom && (!rv.freedom->tieGroups.empty() ||
-                       !rv.freedom->multiWrites.empty() ||
-                       !rv.freedom->derivedFrom.empty())) {
-      source = rv.freedom.get();
-      break;
-    }
-  }
-  if (source) {
-    std::string from = source->derivedFrom.empty() ? source->origin
-                                                   : source->derivedFrom;
-    for (Value r : op->getResults()) {
-      RtValue rv = frame.get(r);
-      if (rv.freedom && !rv.freedom->derivedFrom.empty())
-        continue;
-      // Keep the kernel's own precise freedom, and add where the inherited
-      // one came from.
-      auto f = rv.freedom ? std::make_shared<Freedom>(*rv.freedom)
-                          : std::make_shared<Freedom>();
-      f->derivedFrom = from;
-      rv.freedom = std::move(f);
-      frame.set(r, std::move(rv));
-    }
-  }
+  inheritFreedom(op, frame, /*ranNested=*/opsRun != before);
   return success();
+}
+
+/// Ops whose results depend on the shape of their operands only, or that
+/// forward each operand unchanged as the result of the same number (their
+/// kernels hand the freedom on): nothing to inherit.
+static bool inheritsNothing(Operation *op) {
+  return isa<tensor::DimOp, tensor::RankOp, util::OptimizationBarrierOp>(op);
+}
+
+/// Ops that round a float to an integral value (as a float or an integer):
+/// a perturbation of the input as small as a reassociation error may move
+/// the result by a whole unit, so no elementwise tolerance bounds it.
+static bool isRoundingOp(Operation *op) {
+  return isa<math::FloorOp, math::CeilOp, math::RoundOp, math::RoundEvenOp,
+             math::TruncOp, arith::FPToSIOp, arith::FPToUIOp>(op);
+}
+
+static bool roundsToIntegers(Operation *op) {
+  if (isRoundingOp(op))
+    return true;
+  bool found = false;
+  for (Region &r : op->getRegions())
+    r.walk([&](Operation *inner) {
+      if (isRoundingOp(inner)) {
+        found = true;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+  return found;
+}
+
+static int64_t saturatingAdd(int64_t a, int64_t b) {
+  return a > std::numeric_limits<int64_t>::max() - b
+             ? std::numeric_limits<int64_t>::max()
+             : a + b;
+}
+
+ArrayRef<Value> Interpreter::capturedValues(Operation *op) {
+  auto it = captured.find(op);
+  if (it != captured.end())
+    return it->second;
+  SmallVector<Value, 2> &values = captured[op];
+  llvm::SmallDenseSet<Value, 4> seen;
+  for (Region &r : op->getRegions())
+    r.walk([&](Operation *inner) {
+      for (Value v : inner->getOperands())
+        if (!op->isAncestor(v.getParentRegion()->getParentOp()) &&
+            seen.insert(v).second)
+          values.push_back(v);
+    });
+  return values;
+}
+
+void Interpreter::inheritFreedom(Operation *op, Frame &frame, bool ranNested) {
+  if (op->getNumResults() == 0)
+    return;
+  // Control flow (scf, flow.dispatch.region; func.call runs its callee's
+  // ops) returns values its regions computed with runOp or captured: they
+  // carry their own freedom.
+  if (!ranNested && op->getNumRegions() &&
+      isa<RegionBranchOpInterface, flow::DispatchRegionOp>(op))
+    ranNested = true;
+  bool useCaptures = !ranNested && op->getNumRegions();
+  // Most ops compute from exact values: leave them quickly.
+  if (!useCaptures && llvm::none_of(op->getOperands(), [&](Value v) {
+        const RtValue &rv = frame.get(v);
+        return rv.freedom && !rv.freedom->empty();
+      }))
+    return;
+  if (inheritsNothing(op))
+    return;
+  // The values the results are computed from: the operands (less the init
+  // operands a linalg body never reads) and, for ops whose bodies are run by
+  // the kernel itself (linalg, tensor.generate, iree_linalg_ext), the values
+  // those bodies capture from above.
+  SmallVector<const Freedom *, 4> inputs;
+  auto consider = [&](Value v) {
+    const RtValue &rv = frame.get(v);
+    if (rv.freedom && !rv.freedom->empty())
+      inputs.push_back(rv.freedom.get());
+  };
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  for (OpOperand &operand : op->getOpOperands())
+    if (!linalgOp || !linalgOp.isDpsInit(&operand) ||
+        linalgOp.payloadUsesValueFromOperand(&operand))
+      consider(operand.get());
+  if (useCaptures)
+    for (Value v : capturedValues(op))
+      consider(v);
+  if (inputs.empty())
+    return;
+
+  // `coarse`: an input whose freedom a consumer cannot track (tie groups,
+  // multi-writes, or already derived); `reduction`: the input carrying the
+  // most float reduction terms.
+  const Freedom *coarse = nullptr, *reduction = nullptr;
+  for (const Freedom *f : inputs) {
+    if (!coarse && (!f->tieGroups.empty() || !f->multiWrites.empty() ||
+                    !f->derivedFrom.empty()))
+      coarse = f;
+    if (f->reductionLength > (reduction ? reduction->reductionLength : 0))
+      reduction = f;
+  }
+  auto originOf = [](const Freedom *f) {
+    return f->derivedFrom.empty() ? f->origin : f->derivedFrom;
+  };
+  bool rounds = reduction && !ranNested && roundsToIntegers(op);
+
+  for (Value r : op->getResults()) {
+    const RtValue &cur = frame.get(r);
+    const Freedom *own = cur.freedom.get();
+    // Derived is the coarsest freedom: nothing to add.
+    if (own && !own->derivedFrom.empty())
+      continue;
+    // A kernel that handed an input's value through (reshapes, casts,
+    // barriers, tie_shape) kept its freedom exactly.
+    bool passedThrough = own && llvm::is_contained(inputs, own);
+    Freedom f = own ? *own : Freedom();
+    bool changed = false;
+    if (coarse && !passedThrough) {
+      f.derivedFrom = originOf(coarse);
+      changed = true;
+    }
+    if (reduction && !ranNested && !passedThrough && f.derivedFrom.empty()) {
+      if (isFloat(cur.dtype) && !rounds) {
+        // The reassociation error of the inputs reaches the result along
+        // with the result's own: add the term counts.
+        int64_t ownLength = own ? own->reductionLength : 0;
+        f.reductionLength =
+            saturatingAdd(ownLength, reduction->reductionLength);
+        if (f.origin.empty())
+          f.origin = reduction->origin;
+      } else {
+        // Integers (cmpf, fptosi, arg_compare indices, ...) and rounded
+        // floats can change by a whole unit under a tiny perturbation: no
+        // tolerance bounds them.
+        f.derivedFrom = originOf(reduction);
+      }
+      changed = true;
+    }
+    if (!changed)
+      continue;
+    RtValue rv = cur;
+    rv.freedom = std::make_shared<const Freedom>(std::move(f));
+    frame.set(r, std::move(rv));
+  }
 }
 
 FailureOr<const CompiledRegion *> Interpreter::getCompiledRegion(Region &r) {

@@ -97,6 +97,8 @@ public:
   /// values of the terminator's operands.
   mlir::FailureOr<llvm::SmallVector<RtValue>>
   runBlock(mlir::Block &block, llvm::ArrayRef<RtValue> args, Frame &frame);
+  /// Runs `op`'s kernel, then gives its results the freedom they inherit
+  /// from the values they were computed from (see inheritFreedom).
   mlir::LogicalResult runOp(mlir::Operation *op, Frame &frame);
 
   /// The compiled form of a region body, compiled once and cached.
@@ -123,6 +125,25 @@ public:
   const KernelRegistry &registry() const { return kernels; }
 
 private:
+  /// After `op`'s kernel ran: each result keeps the freedom its kernel gave
+  /// it, and inherits from the values it was computed from:
+  ///  - tie groups, multi-writes or derived freedom of an input make the
+  ///    result `derivedFrom` that input's origin (unless the kernel handed
+  ///    the input's value through unchanged);
+  ///  - float reduction terms (Freedom::reductionLength): a float result
+  ///    gets its own terms plus the most any input carries (saturating); an
+  ///    integer result, or a float rounded to an integral value (floor,
+  ///    ceil, round, trunc, fptosi, ... in the op or its body), becomes
+  ///    `derivedFrom` the reduction.
+  /// `ranNested`: the kernel ran ops through runOp (func.call, scf, ...);
+  /// control flow (RegionBranchOpInterface, flow.dispatch.region) counts as
+  /// such too. Its results are values its regions computed (tracked there)
+  /// or captured (carrying their own freedom), so only the derived rule on
+  /// its operands applies.
+  void inheritFreedom(mlir::Operation *op, Frame &frame, bool ranNested);
+  /// Values used inside `op`'s regions but defined above it (cached).
+  llvm::ArrayRef<mlir::Value> capturedValues(mlir::Operation *op);
+
   mlir::ModuleOp module;
   InterpreterOptions opts;
   const KernelRegistry &kernels;
@@ -130,6 +151,9 @@ private:
   uint64_t numFindings_ = 0;
   llvm::DenseMap<mlir::Region *, std::unique_ptr<CompiledRegion>> compiled;
   unsigned callDepth = 0;
+  /// Ops run so far (runOp calls), to tell kernels that run nested ops.
+  uint64_t opsRun = 0;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>> captured;
 };
 
 /// Registers every dialect the interpreter understands into `registry`.

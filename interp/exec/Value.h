@@ -20,17 +20,20 @@ struct Freedom {
   std::vector<std::vector<int64_t>> tieGroups;
   /// Scatter: positions written by more than one update, with the update
   /// batch indices (row-major) in write order; `anyOneOf` when the op
-  /// promised unique indices (IREE may keep any one of the writes).
+  /// promised unique indices (the writes race: any chain of distinct writers
+  /// in any order may be what is left, see docs/coverage.md).
   struct MultiWrite {
     int64_t position;
     std::vector<int64_t> updates;
-    /// Raw bits of every value the position may legally hold.
+    /// Raw bits of every value the position may legally hold (each once).
     std::vector<uint64_t> candidates;
   };
   std::vector<MultiWrite> multiWrites;
   bool multiWritesAnyOneOf = false;
   /// Floating-point reductions: the number of terms combined into each
-  /// element (uniform), so the oracle can bound reassociation error.
+  /// element (uniform), so the oracle can bound reassociation error. A float
+  /// computed from reduced values adds the largest count of its inputs to
+  /// its own (Interpreter::runOp).
   int64_t reductionLength = 0;
   /// The value was computed from a result with freedom by an op that does
   /// not track it: only order-insensitive comparison is sound.

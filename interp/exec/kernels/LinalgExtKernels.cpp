@@ -10,13 +10,17 @@
 //  - scatter: updates apply in row-major batch order; indices are
 //    sign-extended; out-of-range indices are findings (the update is
 //    skipped); positions written twice are reported as freedom, with the
-//    values IREE may legally leave there under unique_indices(true).
+//    values racing writes may legally leave there under
+//    unique_indices(true) (racyWriteValues).
 //  - topk: IREE's insertion: each input element, in order, is carried
 //    through the K slots; value and index move on cmp(carry, slot), the
 //    index alone also on a tie when the carried index is smaller.
 //  - scan: out[0] = in[0] (inclusive) or acc (exclusive); then
 //    out[i] = f(out[i-1], in[i] or in[i-1]); acc = out[n-1] for n > 1.
 //  - arg_compare: first winner under cmp(candidate, best).
+//  - topk and arg_compare: a comparator that is not a strict ordering of
+//    the values it sees (the line and the outputs' initial contents: NaN
+//    under olt/ogt, or oge on equal values) is a finding per line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +29,7 @@
 #include "interp/exec/RegionCompiler.h"
 
 #include <numeric>
+#include <unordered_set>
 
 using namespace mlir;
 namespace ext = ref::linalg_ext;
@@ -71,6 +76,16 @@ public:
                [&](Operation *at, StringRef kind, int, StringRef detail) {
                  reportUB(frame, at, kind, coords, !coords.empty(), detail);
                });
+    return runner.result(0)[0];
+  }
+  /// Calls the region on values the program may not compute (a hypothetical
+  /// order of evaluation): undefined behaviour is not a finding, it sets
+  /// `hitUB`.
+  uint64_t callQuietly(ArrayRef<uint64_t> args, bool &hitUB) {
+    for (auto [i, a] : llvm::enumerate(args))
+      runner.arg(i)[0] = a;
+    runner.run(1, nullptr, -1,
+               [&](Operation *, StringRef, int, StringRef) { hitUB = true; });
     return runner.result(0)[0];
   }
   const CompiledRegion &cr;
@@ -157,6 +172,34 @@ bool isStrictWeakOrder(const std::vector<int64_t> &perm, Less &&less) {
     }
     prevStart = start;
     start = i;
+  }
+  return true;
+}
+
+/// Whether `less` is a strict ordering of the `n` values it is called on
+/// (positions 0..n-1): a strict weak ordering (isStrictWeakOrder) that is
+/// also irreflexive on the data, i.e. no two values are each "before" the
+/// other (a non-strict comparator such as oge on equal values). Pairs where
+/// neither position is `checked` are exempt from the irreflexivity test
+/// (topk: two initial output slots that only ever swap with each other).
+template <typename Less, typename Checked>
+bool isStrictOrderOn(int64_t n, Less &&less, Checked &&checked) {
+  std::vector<int64_t> perm = mergeSortPositions(n, less);
+  if (!isStrictWeakOrder(perm, less))
+    return false;
+  auto bothWays = [&](int64_t a, int64_t b) {
+    return (checked(a) || checked(b)) && less(a, b) && less(b, a);
+  };
+  int64_t start = 0;
+  for (int64_t i = 1; i < n; ++i) {
+    bool tie = less(perm[i - 1], perm[i]) == less(perm[i], perm[i - 1]);
+    if (!tie) {
+      start = i;
+      continue;
+    }
+    if (bothWays(perm[i - 1], perm[i]) ||
+        (start != i - 1 && bothWays(perm[start], perm[i])))
+      return false;
   }
   return true;
 }
@@ -332,6 +375,66 @@ LogicalResult checkIndexedShapes(Operation *op, const Tensor &batched,
 }
 } // namespace
 
+/// Every value a position may hold when `ups.size()` >= 2 updates that
+/// promised unique indices race on it (IREE runs them as parallel
+/// read-modify-writes): the last write wins, and the value it combined with
+/// was the original or what another write left. So each candidate is a
+/// chain `f(u[i_m], ... f(u[i_2], f(u[i_1], orig)))` over distinct writers
+/// i_1..i_m in any order (m >= 1): every single update applied to the
+/// original, the in-order combination, and every lost-update and reordered
+/// combination in between. Listed by chain length, then lexicographically
+/// by writer (in write order), without repeated bit patterns.
+///
+/// Up to kMaxExactWriters writers every chain is evaluated (at most 1956
+/// combiner calls). Beyond, the values reachable by applying any update to
+/// any reachable value (writers may repeat: a superset) are listed while
+/// they stay under kMaxCandidates and the combiner calls under kMaxCalls,
+/// which covers combiners that keep one of their arguments (overwrite, min,
+/// max). Returns false when neither works, or when a chain hits undefined
+/// behaviour in the combiner: then no sound list exists.
+static bool racyWriteValues(ScalarRegion &combine, ArrayRef<uint64_t> ups,
+                            uint64_t orig, std::vector<uint64_t> &out) {
+  constexpr size_t kMaxExactWriters = 6, kMaxCandidates = 4096,
+                   kMaxCalls = 65536;
+  std::unordered_set<uint64_t> seen;
+  bool hitUB = false;
+  auto add = [&](uint64_t v) {
+    if (seen.insert(v).second)
+      out.push_back(v);
+  };
+  size_t k = ups.size();
+  if (k <= kMaxExactWriters) {
+    // Breadth-first by chain length: (writers used, value) pairs.
+    std::vector<std::pair<uint32_t, uint64_t>> level{{0, orig}}, next;
+    for (size_t len = 1; len <= k; ++len) {
+      next.clear();
+      for (auto [mask, v] : level)
+        for (size_t b = 0; b < k; ++b) {
+          if (mask & (1u << b))
+            continue;
+          uint64_t nv = combine.callQuietly({ups[b], v}, hitUB);
+          next.push_back({mask | (1u << b), nv});
+          add(nv);
+        }
+      std::swap(level, next);
+    }
+    return !hitUB;
+  }
+  size_t calls = k;
+  for (uint64_t u : ups)
+    add(combine.callQuietly({u, orig}, hitUB));
+  for (size_t i = 0; i < out.size(); ++i) {
+    uint64_t v = out[i];
+    if ((calls += k) > kMaxCalls)
+      return false;
+    for (uint64_t u : ups)
+      add(combine.callQuietly({u, v}, hitUB));
+    if (out.size() > kMaxCandidates)
+      return false;
+  }
+  return !hitUB;
+}
+
 static LogicalResult scatterKernel(Operation *op, Frame &frame) {
   auto sc = cast<ext::ScatterOp>(op);
   const Tensor &updates = frame.getTensor(sc.getUpdates());
@@ -396,22 +499,35 @@ static LogicalResult scatterKernel(Operation *op, Frame &frame) {
   if (freedom) {
     llvm::sort(freedom->multiWrites,
                [](auto &a, auto &b) { return a.position < b.position; });
-    // Under unique_indices(true) IREE may keep any single update applied to
-    // the original value, or the in-order combination: list those values.
+    bool unenumerable = false;
     for (auto &w : freedom->multiWrites) {
       Shape posCoords = out.coordinates(w.position);
       Shape sliceCoords(posCoords.begin() + depth, posCoords.end());
       int64_t sliceLinear = 0;
       for (int64_t k = 0; k < static_cast<int64_t>(sliceCoords.size()); ++k)
         sliceLinear = sliceLinear * updates.dim(batchRank + k) + sliceCoords[k];
-      if (freedom->multiWritesAnyOneOf)
-        for (int64_t b : w.updates)
-          w.candidates.push_back(combine.call(
-              {updates.load(b * sliceElems + sliceLinear),
-               original.load(w.position)},
-              posCoords));
-      w.candidates.push_back(out.load(w.position));
+      if (!freedom->multiWritesAnyOneOf) {
+        // unique_indices(false): the updates combine in batch order.
+        w.candidates.push_back(out.load(w.position));
+        continue;
+      }
+      SmallVector<uint64_t> ups;
+      for (int64_t b : w.updates)
+        ups.push_back(updates.load(b * sliceElems + sliceLinear));
+      // Once the output is undecided, listing more positions is wasted work.
+      if (unenumerable ||
+          !racyWriteValues(combine, ups, original.load(w.position),
+                           w.candidates)) {
+        // No sound list: keep the in-order value alone (the output is
+        // undecided, see below).
+        w.candidates.assign(1, out.load(w.position));
+        unenumerable = true;
+      }
     }
+    // Too many racing writers to list what they may leave, or an order of
+    // the writes hits undefined behaviour in the combiner: no sound list.
+    if (unenumerable)
+      freedom->derivedFrom = freedom->origin;
   }
   out.compactUndef();
   RtValue rv = RtValue::ofTensor(std::move(out));
@@ -547,6 +663,29 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
         outBase += point[d] * outStrides[d];
     int64_t outStride = outStrides[dim];
     Shape coords(point.begin(), point.end());
+    // The comparator sees the line's values and the outputs' initial
+    // contents (positions 0..k-1 of `seen`, then the n inputs): it must be
+    // a strict ordering on them, or IREE's "first occurrence wins" promise
+    // and the selection itself depend on the implementation.
+    auto seen = [&](int64_t a) {
+      return a < k ? outV.load(outBase + a * outStride)
+                   : values.load(base + (a - k) * stride);
+    };
+    // Pairs the selection may never compare: undefined behaviour in the
+    // comparator is reported by the selection itself, not here.
+    bool ignoredUB = false;
+    auto seenLess = [&](int64_t a, int64_t b) {
+      return (cmp.callQuietly({seen(a), seen(b)}, ignoredUB) & 1) != 0;
+    };
+    if (!isStrictOrderOn(k + n, seenLess, [&](int64_t a) { return a >= k; })) {
+      coords[dim] = 0;
+      reportUB(frame, op, "comparator is not a strict weak ordering", coords,
+               true,
+               "the comparator orders the values of this line and the "
+               "outputs' initial contents inconsistently (e.g. NaN values "
+               "with olt/ogt, or a non-strict comparator such as oge on "
+               "equal values); the selection is unspecified");
+    }
     for (int64_t j = 0; j < n; ++j) {
       coords[dim] = j;
       uint64_t cv = values.load(base + j * stride);
@@ -604,6 +743,26 @@ static LogicalResult argCompareKernel(Operation *op, Frame &frame) {
     int64_t p = outV.linearIndex(outCoords);
     uint64_t bestV = outV.load(p), bestI = outI.load(p);
     Shape coords(point.begin(), point.end());
+    // The comparator sees the initial best value (position 0) and the
+    // line's values (1..n): it must be a strict ordering on them, or the
+    // winner depends on the order of the comparisons (GPU reductions
+    // compare in another order than this sequential scan).
+    auto seen = [&](int64_t a) {
+      return a == 0 ? bestV : in.load(base + (a - 1) * stride);
+    };
+    bool ignoredUB = false;
+    auto seenLess = [&](int64_t a, int64_t b) {
+      return (cmp.callQuietly({seen(a), seen(b)}, ignoredUB) & 1) != 0;
+    };
+    if (!isStrictOrderOn(n + 1, seenLess, [](int64_t) { return true; })) {
+      coords[dim] = 0;
+      reportUB(frame, op, "comparator is not a strict weak ordering", coords,
+               true,
+               "the comparator orders the values of this line and the "
+               "initial best value inconsistently (e.g. NaN values with "
+               "olt/ogt, or a non-strict comparator such as oge on equal "
+               "values); the winner is unspecified");
+    }
     for (int64_t j = 0; j < n; ++j) {
       coords[dim] = j;
       uint64_t cv = in.load(base + j * stride);

@@ -16,6 +16,7 @@
 #include "interp/support/TextFormat.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 
@@ -34,6 +35,114 @@ static LogicalResult dynamicConstantKernel(Operation *op, Frame &frame) {
 static LogicalResult barrierKernel(Operation *op, Frame &frame) {
   for (auto [r, v] : llvm::zip(op->getResults(), op->getOperands()))
     frame.set(r, frame.get(v));
+  return success();
+}
+
+/// Checks that a tensor value has the shape its type and dynamic dims
+/// declare (flow ops carry the dims beside the value).
+static LogicalResult checkDeclaredShape(Operation *op, Frame &frame,
+                                        const Tensor &t, Type type,
+                                        ValueRange dimValues,
+                                        const Twine &what) {
+  SmallVector<int64_t> dims = indexValues(frame, dimValues);
+  Shape want;
+  unsigned next = 0;
+  for (int64_t d : cast<RankedTensorType>(type).getShape())
+    want.push_back(ShapedType::isDynamic(d) ? dims[next++] : d);
+  if (t.shape() != ArrayRef<int64_t>(want))
+    return op->emitError() << what << " has shape "
+                           << shapeTypeString(t.shape(), t.dtype())
+                           << " but its dynamic dimensions declare "
+                           << shapeTypeString(want, t.dtype());
+  return success();
+}
+
+/// flow.dispatch.region: runs the body once in the enclosing frame (it may
+/// use values from above); the `flow.return` operands are the results. The
+/// workgroup count region only steers IREE's dispatch and is not run.
+static LogicalResult dispatchRegionKernel(Operation *op, Frame &frame) {
+  auto region = cast<flow::DispatchRegionOp>(op);
+  Region &body = region.getBody();
+  if (!body.hasOneBlock())
+    return op->emitError("flow.dispatch.region bodies with more than one "
+                         "block are not supported");
+  auto results = frame.interp.runBlock(body.front(), {}, frame);
+  if (failed(results))
+    return failure();
+  for (auto [i, r, v] : llvm::enumerate(op->getResults(), *results)) {
+    if (failed(checkDeclaredShape(op, frame, *v.tensor, r.getType(),
+                                  region.getResultDynamicDims(i),
+                                  "result " + Twine(i))))
+      return failure();
+    frame.set(r, v);
+  }
+  return success();
+}
+
+/// flow.tensor.tie_shape: the operand, unchanged (freedom included), once
+/// its shape agrees with the tied dims.
+static LogicalResult tieShapeKernel(Operation *op, Frame &frame) {
+  auto tie = cast<flow::TensorTieShapeOp>(op);
+  const RtValue &v = frame.get(tie.getOperand());
+  if (failed(checkDeclaredShape(op, frame, *v.tensor, tie.getType(),
+                                tie.getDynamicDims(), "the operand")))
+    return failure();
+  frame.set(tie.getResult(), v);
+  return success();
+}
+
+/// flow.tensor.bitcast: the source's bytes (row-major, little-endian, as
+/// IREE's buffers hold them) read as the result type. The total byte sizes
+/// must agree. i1 and index elements have no fixed byte layout and are
+/// rejected. A result element overlapping a never-written source element is
+/// never-written too.
+static LogicalResult flowBitcastKernel(Operation *op, Frame &frame) {
+  auto bc = cast<flow::TensorBitCastOp>(op);
+  const Tensor &src = frame.getTensor(bc.getSource());
+  if (failed(checkDeclaredShape(op, frame, src, bc.getSource().getType(),
+                                bc.getSourceDims(), "the source")))
+    return failure();
+  FailureOr<Tensor> out = allocTensor(frame, op, bc.getType(),
+                                      indexValues(frame, bc.getResultDims()));
+  if (failed(out))
+    return failure();
+  for (DType t : {src.dtype(), out->dtype()})
+    if (t == DType::I1 || t == DType::Index)
+      return op->emitError("flow.tensor.bitcast of ")
+             << dtypeName(t) << " elements is not supported";
+  if (out->byteSize() != src.byteSize())
+    return op->emitError("flow.tensor.bitcast changes the byte size: ")
+           << shapeTypeString(src.shape(), src.dtype()) << " has "
+           << src.byteSize() << " bytes, "
+           << shapeTypeString(out->shape(), out->dtype()) << " has "
+           << out->byteSize();
+  if (src.byteSize())
+    std::memcpy(out->data(), src.data(), src.byteSize());
+  if (src.hasUndef()) {
+    int64_t sb = src.elementBytes(), ob = out->elementBytes();
+    for (int64_t i = 0, n = out->numElements(); i < n; ++i)
+      for (int64_t j = i * ob / sb; j <= ((i + 1) * ob - 1) / sb; ++j)
+        if (src.isUndef(j))
+          out->setUndef(i, true);
+  }
+  out->compactUndef();
+  RtValue rv = RtValue::ofTensor(std::move(*out));
+  // Same element type: the elements stay where they were, so does their
+  // freedom. Otherwise positions and values change meaning: any freedom of
+  // the source makes the result undecidable.
+  const RtValue &sv = frame.get(bc.getSource());
+  if (sv.freedom && !sv.freedom->empty()) {
+    if (rv.dtype == src.dtype()) {
+      rv.freedom = sv.freedom;
+    } else {
+      auto f = std::make_shared<Freedom>();
+      f->derivedFrom = sv.freedom->derivedFrom.empty()
+                           ? sv.freedom->origin
+                           : sv.freedom->derivedFrom;
+      rv.freedom = std::move(f);
+    }
+  }
+  frame.set(bc.getResult(), std::move(rv));
   return success();
 }
 
@@ -158,6 +267,9 @@ void registerTestSupportKernels(KernelRegistry &r) {
   r.add("util.unfoldable_constant", unfoldableConstantKernel);
   r.add("util.optimization_barrier", barrierKernel);
   r.add("flow.tensor.dynamic_constant", dynamicConstantKernel);
+  r.add("flow.dispatch.region", dispatchRegionKernel);
+  r.add("flow.tensor.tie_shape", tieShapeKernel);
+  r.add("flow.tensor.bitcast", flowBitcastKernel);
   r.add("check.expect_true", expectTrueKernel);
   r.add("check.expect_false", expectFalseKernel);
   r.add("check.expect_all_true", expectAllTrueKernel);

@@ -1,9 +1,12 @@
 // The freedom report of iree_linalg_ext.scatter: a position written by more
 // than one update is a multi-write, listed with the row-major batch indices
 // of its writers (in write order) and the raw bits of every value it may
-// legally hold. Under unique_indices(true) the promise is broken and IREE may
-// keep any single update applied to the original value, or the in-order
-// combination (multi_writes_any_one_of: true); under unique_indices(false)
+// legally hold. Under unique_indices(true) the promise is broken: IREE runs
+// the writes as racing read-modify-writes, so the position may hold any
+// chain of distinct writers applied to the original value, in any order
+// (each single update, the in-order combination, ...; listed by chain length
+// without repeats; see freedom_scatter_racing.mlir for three and more
+// writers) (multi_writes_any_one_of: true); under unique_indices(false)
 // the in-order combination is the only answer (any_one_of: false). An
 // out-of-range index is undefined behaviour (exit 3) naming the batch
 // coordinate and the bad index. JSON keys print in alphabetical order.
@@ -35,7 +38,8 @@
 // at [2, 0, 2]: position 2 is written by b0 and b2.
 //   in order: pos 0 = 10 - 1 = 9; pos 2 = 30 + 7 - 40 = -3  -> [9, 20, -3, 40]
 //   legal values at pos 2: b0 alone 30 + 7 = 37; b2 alone 30 - 40 = -10,
-//   raw i32 bits 2^32 - 10 = 4294967286; in order -3 -> 2^32 - 3 = 4294967293.
+//   raw i32 bits 2^32 - 10 = 4294967286; in order (and b2 then b0) -3 ->
+//   2^32 - 3 = 4294967293.
 // UNIQUE-OUT: 4xi32=9 20 -3 40
 // UNIQUE:        "exact": false,
 // UNIQUE-NEXT:   "index": 0,
@@ -156,11 +160,11 @@ func.func @unique_dup_slices() -> tensor<3x2xi32> {
 
 // f32, overwrite, unique_indices(true): updates [1.0, 2.0] both at 1.
 //   b0: 1.0 = 0x3F800000 = 1065353216; b1: 2.0 = 0x40000000 = 1073741824;
-//   in order: 2.0 again = 1073741824.
+//   the chains b0 then b1 (in order) and b1 then b0 leave 2.0 and 1.0 again:
+//   listed once.
 // F32:        "dtype": "f32",
 // F32:          "candidate_bits": [
 // F32-NEXT:       1065353216,
-// F32-NEXT:       1073741824,
 // F32-NEXT:       1073741824
 // F32-NEXT:     ],
 // F32-NEXT:     "position": 1,

@@ -1,0 +1,21 @@
+//===- CodegenAttrDialects.h - iree_codegen, iree_gpu, iree_cpu -*- C++ -*-===//
+//
+// Dialects that accept IREE's codegen steering attributes
+// (`#iree_codegen.lowering_config<...>`, `#iree_gpu.lowering_config<{...}>`,
+// `#iree_codegen.translation_info<...>`, `#iree_cpu.*`) as opaque text, so
+// programs carrying them parse with allowUnregisteredDialects(false) and
+// print back unchanged. See CodegenAttrDialects.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_DIALECTS_CODEGENATTRDIALECTS_H
+#define REF_DIALECTS_CODEGENATTRDIALECTS_H
+
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "interp/dialects/IREECPUDialect.h.inc"
+#include "interp/dialects/IREECodegenDialect.h.inc"
+#include "interp/dialects/IREEGPUDialect.h.inc"
+
+#endif // REF_DIALECTS_CODEGENATTRDIALECTS_H
