@@ -60,18 +60,11 @@ int exportCommand(int argc, char **argv) {
   std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
   if (!settings)
     return kInvalid;
-  auto optLevel = gpu::parseOptLevel(common.optLevel);
-  if (!optLevel) {
-    llvm::errs() << "error: " << llvm::toString(optLevel.takeError()) << "\n";
+  auto configs = common.targetConfigs(target, *settings);
+  if (!configs)
     return kInvalid;
-  }
-  auto configs = gpu::parseTargetList(target, *settings->table, *optLevel,
-                                      common.ireeFlags);
-  if (!configs || configs->size() != 1) {
-    llvm::errs() << "error: "
-                 << (configs ? "a batch has exactly one --target"
-                             : llvm::toString(configs.takeError()))
-                 << "\n";
+  if (configs->size() != 1) {
+    llvm::errs() << "error: a batch has exactly one --target\n";
     return kInvalid;
   }
   const gpu::TargetConfig &config = configs->front();
@@ -121,7 +114,9 @@ int exportCommand(int argc, char **argv) {
     }
     gpu::RunOptions ro;
     ro.workingDir = batchDir;
-    gpu::ProcessResult cr = gpu::runProcess(*argv, settings->compileLimits, ro);
+    gpu::ProcessResult cr =
+        runLogged(*argv, settings->compileLimits, ro,
+                  joinPath(batchDir, "modules", stem + ".compile.log"));
     gpu::Verdict cv = gpu::classifyCompile(cr);
     if (cv != gpu::Verdict::Pass) {
       gpu::BatchCompileFailure f;
@@ -129,9 +124,6 @@ int exportCommand(int argc, char **argv) {
       f.verdict = cv;
       f.detail = gpu::failureMessage(cv, cr);
       f.signature = gpu::failureSignature(cv, batch.target, cr);
-      (void)writeFile(joinPath(batchDir, "modules", stem + ".compile.log"),
-                      "$ " + shellCommand(*argv) + "\n# " + cr.summary() +
-                          "\n" + cr.stderrText);
       llvm::outs() << program << ": " << gpu::verdictName(cv) << ": "
                    << f.detail << "\n";
       batch.compileFailures.push_back(std::move(f));

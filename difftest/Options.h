@@ -71,6 +71,10 @@ struct CommonOptions {
   /// returns nullopt on failure.
   std::optional<Settings> settings(gpu::IreeTools &toolsStorage,
                                    gpu::TargetTable &tableStorage);
+  /// The configurations of a --target list with --opt-level and
+  /// --iree-flag. Prints the error and returns nullopt on failure.
+  std::optional<std::vector<gpu::TargetConfig>>
+  targetConfigs(llvm::StringRef list, const Settings &settings);
 };
 
 } // namespace ref::difftest

@@ -75,6 +75,31 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   return s;
 }
 
+std::optional<std::vector<gpu::TargetConfig>>
+CommonOptions::targetConfigs(StringRef list, const Settings &settings) {
+  auto level = gpu::parseOptLevel(optLevel);
+  if (!level) {
+    llvm::errs() << "error: " << llvm::toString(level.takeError()) << "\n";
+    return std::nullopt;
+  }
+  auto configs =
+      gpu::parseTargetList(list, *settings.table, *level, ireeFlags);
+  if (!configs) {
+    llvm::errs() << "error: " << llvm::toString(configs.takeError()) << "\n";
+    return std::nullopt;
+  }
+  return std::move(*configs);
+}
+
+gpu::ProcessResult runLogged(llvm::ArrayRef<std::string> argv,
+                             const gpu::ProcessLimits &limits,
+                             const gpu::RunOptions &opts, StringRef logPath) {
+  gpu::ProcessResult r = gpu::runProcess(argv, limits, opts);
+  (void)writeFile(logPath, "$ " + shellCommand(argv) + "\n# " + r.summary() +
+                               "\n" + r.stdoutText + r.stderrText);
+  return r;
+}
+
 llvm::Expected<std::vector<std::string>>
 compileCommand(const gpu::TargetConfig &config, StringRef program,
                StringRef output, const Settings &settings) {
@@ -107,25 +132,24 @@ TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
   }
   gpu::RunOptions ro;
   ro.workingDir = workDir.str();
-  gpu::ProcessResult cr = gpu::runProcess(*argv, settings.compileLimits, ro);
-  res.compileSeconds = cr.wallSeconds;
-  (void)writeFile(joinPath(absSub, "compile.log"),
-                  "$ " + shellCommand(*argv) + "\n# " + cr.summary() + "\n" +
-                      cr.stdoutText + cr.stderrText);
-  gpu::Verdict cv = gpu::classifyCompile(cr);
-  if (cv != gpu::Verdict::Pass) {
-    res.verdict = cv;
-    res.detail = gpu::failureMessage(cv, cr);
-    res.signature = gpu::failureSignature(cv, res.target, cr);
+  auto failed = [&](gpu::Verdict v, const gpu::ProcessResult &pr) {
+    res.verdict = v;
+    res.detail = gpu::failureMessage(v, pr);
+    res.signature = gpu::failureSignature(v, res.target, pr);
     return res;
-  }
+  };
+  gpu::ProcessResult cr = runLogged(*argv, settings.compileLimits, ro,
+                                    joinPath(absSub, "compile.log"));
+  res.compileSeconds = cr.wallSeconds;
+  gpu::Verdict cv = gpu::classifyCompile(cr);
+  if (cv != gpu::Verdict::Pass)
+    return failed(cv, cr);
   if (config.desc->compileOnly ||
       !settings.tools->hasDevice(config.desc->device)) {
     res.verdict = gpu::Verdict::CompiledOnly;
     res.detail = "no " + config.desc->device + " device";
     return res;
   }
-  gpu::ProcessLimits runLimits = settings.runLimits;
   // Paths in the case are relative to the work directory; so is the run.
   gpu::CaseSpec c = golden;
   std::vector<gpu::TensorFile> actuals;
@@ -137,18 +161,12 @@ TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
   }
   std::vector<std::string> run = gpu::runModuleCommand(
       settings.tools->runModule, config.desc->device, module, c, actuals);
-  gpu::ProcessResult rr = gpu::runProcess(run, runLimits, ro);
+  gpu::ProcessResult rr =
+      runLogged(run, settings.runLimits, ro, joinPath(absSub, "run.log"));
   res.runSeconds = rr.wallSeconds;
-  (void)writeFile(joinPath(absSub, "run.log"),
-                  "$ " + shellCommand(run) + "\n# " + rr.summary() + "\n" +
-                      rr.stdoutText + rr.stderrText);
   gpu::Verdict rv = gpu::classifyRun(rr);
-  if (rv != gpu::Verdict::Pass) {
-    res.verdict = rv;
-    res.detail = gpu::failureMessage(rv, rr);
-    res.signature = gpu::failureSignature(rv, res.target, rr);
-    return res;
-  }
+  if (rv != gpu::Verdict::Pass)
+    return failed(rv, rr);
   // The oracle reads files: make the paths absolute.
   gpu::CaseSpec absCase = c;
   for (gpu::TensorFile &g : absCase.goldens)
@@ -339,17 +357,9 @@ int runCommand(int argc, char **argv) {
   std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
   if (!settings)
     return kInvalid;
-  auto optLevel = gpu::parseOptLevel(common.optLevel);
-  if (!optLevel) {
-    llvm::errs() << "error: " << llvm::toString(optLevel.takeError()) << "\n";
+  auto configs = common.targetConfigs(targets, *settings);
+  if (!configs)
     return kInvalid;
-  }
-  auto configs = gpu::parseTargetList(targets, *settings->table, *optLevel,
-                                      common.ireeFlags);
-  if (!configs) {
-    llvm::errs() << "error: " << llvm::toString(configs.takeError()) << "\n";
-    return kInvalid;
-  }
 
   auto sigs = readSignatures(program, settings->interpLimits);
   if (!sigs) {

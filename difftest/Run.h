@@ -39,6 +39,12 @@ TargetResult runTarget(const gpu::TargetConfig &config,
                        llvm::StringRef workDir, llvm::StringRef subdir,
                        const Settings &settings);
 
+/// Runs a tool and leaves its command line, outcome and output in logPath.
+gpu::ProcessResult runLogged(llvm::ArrayRef<std::string> argv,
+                             const gpu::ProcessLimits &limits,
+                             const gpu::RunOptions &opts,
+                             llvm::StringRef logPath);
+
 /// The compile command of a configuration (argv), for running and for
 /// repro scripts. Paths are relative to the work directory.
 llvm::Expected<std::vector<std::string>>

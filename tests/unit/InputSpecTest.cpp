@@ -28,12 +28,6 @@ namespace {
 
 using namespace ref::test;
 
-template <typename T> std::string errorOf(llvm::Expected<T> e) {
-  if (e)
-    return "<no error>";
-  return llvm::toString(e.takeError());
-}
-
 uint64_t bitsOf(llvm::StringRef text, DType t) {
   llvm::Expected<uint64_t> b = parseElement(text, t);
   if (!b) {

@@ -26,13 +26,6 @@ namespace {
 
 using namespace ref::test;
 
-/// The error text of an Expected that must have failed.
-template <typename T> std::string errorOf(llvm::Expected<T> e) {
-  if (e)
-    return "<no error>";
-  return llvm::toString(e.takeError());
-}
-
 /// NPY bytes with the given version and raw header text (no padding added, so
 /// tests control every byte).
 std::string makeNpy(unsigned major, unsigned minor, llvm::StringRef header,

@@ -23,18 +23,6 @@ namespace {
 
 using namespace ref::test;
 
-template <typename T> std::string errorOf(llvm::Expected<T> e) {
-  if (e)
-    return "<no error>";
-  return llvm::toString(e.takeError());
-}
-
-std::string errorOf(llvm::Error e) {
-  if (!e)
-    return "<no error>";
-  return llvm::toString(std::move(e));
-}
-
 Tensor makeTensor(DType t, llvm::ArrayRef<int64_t> shape,
                   llvm::ArrayRef<uint64_t> bits) {
   Tensor out(t, shape);

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,6 +46,18 @@ public:
   }
   std::string path;
 };
+
+/// The message of an expected error ("<no error>" when there is none).
+template <typename T> std::string errorOf(llvm::Expected<T> e) {
+  if (e)
+    return "<no error>";
+  return llvm::toString(e.takeError());
+}
+inline std::string errorOf(llvm::Error e) {
+  if (!e)
+    return "<no error>";
+  return llvm::toString(std::move(e));
+}
 
 inline void writeBytes(const std::string &path, llvm::StringRef bytes) {
   std::error_code ec;
