@@ -114,15 +114,23 @@ compileCommand(const gpu::TargetConfig &config, StringRef program,
   return argv;
 }
 
-TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
-                       const gpu::CaseSpec &golden, StringRef workDir,
-                       StringRef subdir, const Settings &settings) {
+static TargetResult failedWith(TargetResult res, gpu::Verdict v,
+                               const gpu::ProcessResult &pr) {
+  res.verdict = v;
+  res.detail = gpu::failureMessage(v, pr);
+  res.signature = gpu::failureSignature(v, res.target, pr);
+  return res;
+}
+
+TargetResult compileTarget(const gpu::TargetConfig &config, StringRef program,
+                           StringRef workDir, StringRef subdir,
+                           const Settings &settings) {
   TargetResult res;
   res.target = config.name();
   std::string absSub = joinPath(workDir, subdir);
-  fs::create_directories(joinPath(absSub, "actual"));
-  std::string module = joinPath(subdir, "module.vmfb");
-  auto argv = compileCommand(config, program, module, settings);
+  fs::create_directories(absSub);
+  auto argv = compileCommand(config, program, joinPath(subdir, "module.vmfb"),
+                             settings);
   if (!argv) {
     res.verdict = gpu::Verdict::ToolError;
     res.detail = llvm::toString(argv.takeError());
@@ -132,43 +140,49 @@ TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
   }
   gpu::RunOptions ro;
   ro.workingDir = workDir.str();
-  auto failed = [&](gpu::Verdict v, const gpu::ProcessResult &pr) {
-    res.verdict = v;
-    res.detail = gpu::failureMessage(v, pr);
-    res.signature = gpu::failureSignature(v, res.target, pr);
-    return res;
-  };
   gpu::ProcessResult cr = runLogged(*argv, settings.compileLimits, ro,
                                     joinPath(absSub, "compile.log"));
   res.compileSeconds = cr.wallSeconds;
   gpu::Verdict cv = gpu::classifyCompile(cr);
   if (cv != gpu::Verdict::Pass)
-    return failed(cv, cr);
+    return failedWith(res, cv, cr);
+  res.verdict = gpu::Verdict::Pass;
+  return res;
+}
+
+TargetResult runCompiled(const gpu::TargetConfig &config, StringRef module,
+                         const gpu::CaseSpec &golden, StringRef workDir,
+                         StringRef subdir, const Settings &settings,
+                         TargetResult res) {
+  res.target = config.name();
   if (config.desc->compileOnly ||
       !settings.tools->hasDevice(config.desc->device)) {
     res.verdict = gpu::Verdict::CompiledOnly;
     res.detail = "no " + config.desc->device + " device";
     return res;
   }
+  std::string absSub = joinPath(workDir, subdir);
+  fs::create_directories(joinPath(absSub, "actual"));
   // Paths in the case are relative to the work directory; so is the run.
-  gpu::CaseSpec c = golden;
   std::vector<gpu::TensorFile> actuals;
-  for (auto [i, g] : llvm::enumerate(c.goldens)) {
+  for (auto [i, g] : llvm::enumerate(golden.goldens)) {
     gpu::TensorFile a = g;
     a.path = joinPath(subdir, "actual", gpu::tensorFileName("out", i, g.dtype));
     fs::remove(joinPath(workDir, a.path));
     actuals.push_back(std::move(a));
   }
   std::vector<std::string> run = gpu::runModuleCommand(
-      settings.tools->runModule, config.desc->device, module, c, actuals);
+      settings.tools->runModule, config.desc->device, module, golden, actuals);
+  gpu::RunOptions ro;
+  ro.workingDir = workDir.str();
   gpu::ProcessResult rr =
       runLogged(run, settings.runLimits, ro, joinPath(absSub, "run.log"));
   res.runSeconds = rr.wallSeconds;
   gpu::Verdict rv = gpu::classifyRun(rr);
   if (rv != gpu::Verdict::Pass)
-    return failed(rv, rr);
+    return failedWith(res, rv, rr);
   // The oracle reads files: make the paths absolute.
-  gpu::CaseSpec absCase = c;
+  gpu::CaseSpec absCase = golden;
   for (gpu::TensorFile &g : absCase.goldens)
     g.path = joinPath(workDir, g.path);
   if (!absCase.freedomPath.empty())
@@ -185,6 +199,16 @@ TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
     report += describe(r) + "\n";
   (void)writeFile(joinPath(absSub, "compare.log"), report);
   return res;
+}
+
+TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
+                       const gpu::CaseSpec &golden, StringRef workDir,
+                       StringRef subdir, const Settings &settings) {
+  TargetResult res = compileTarget(config, program, workDir, subdir, settings);
+  if (res.verdict != gpu::Verdict::Pass)
+    return res;
+  return runCompiled(config, joinPath(subdir, "module.vmfb"), golden, workDir,
+                     subdir, settings, res);
 }
 
 std::string verdictLine(const TargetResult &r) {
@@ -236,8 +260,10 @@ llvm::Expected<std::string>
 writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
             StringRef subdir, const gpu::CaseSpec &c,
             const gpu::TargetConfig &config, const TargetResult &result,
-            const Settings &settings, StringRef goldenCommand) {
+            const Settings &settings, StringRef goldenCommand, bool replace) {
   std::string dir = joinPath(bundlesDir, name);
+  if (replace)
+    fs::remove_directories(dir);
   for (int n = 2; fs::exists(dir); ++n)
     dir = joinPath(bundlesDir, (name + "-" + llvm::Twine(n)).str());
   for (StringRef part : {StringRef("program.mlir"), StringRef("inputs"),

@@ -32,8 +32,20 @@ struct TargetResult {
 };
 
 /// Compiles `program` (a path relative to `workDir`) for `config` into
-/// `<subdir>/module.vmfb`, then runs and judges the case if this machine has
-/// the device. Leaves compile.log / run.log and repro commands in subdir.
+/// `<subdir>/module.vmfb` (leaving compile.log there). Pass when it compiled.
+TargetResult compileTarget(const gpu::TargetConfig &config,
+                           llvm::StringRef program, llvm::StringRef workDir,
+                           llvm::StringRef subdir, const Settings &settings);
+
+/// Runs and judges a case with a compiled `module` (relative to `workDir`)
+/// if this machine has the device (CompiledOnly otherwise); outputs and
+/// run.log / compare.log go to `subdir`. `res` carries the compile time.
+TargetResult runCompiled(const gpu::TargetConfig &config,
+                         llvm::StringRef module, const gpu::CaseSpec &golden,
+                         llvm::StringRef workDir, llvm::StringRef subdir,
+                         const Settings &settings, TargetResult res);
+
+/// compileTarget then runCompiled.
 TargetResult runTarget(const gpu::TargetConfig &config,
                        llvm::StringRef program, const gpu::CaseSpec &golden,
                        llvm::StringRef workDir, llvm::StringRef subdir,
@@ -52,13 +64,15 @@ compileCommand(const gpu::TargetConfig &config, llvm::StringRef program,
                llvm::StringRef output, const Settings &settings);
 
 /// Copies the case (program, inputs, goldens) and one target's directory
-/// into a self-contained bundle with repro.sh and verdict.json.
+/// into a self-contained bundle with repro.sh and verdict.json. An existing
+/// bundle of that name is replaced when `replace`, else the name gets a
+/// suffix.
 llvm::Expected<std::string>
 writeBundle(llvm::StringRef bundlesDir, llvm::StringRef name,
             llvm::StringRef workDir, llvm::StringRef subdir,
             const gpu::CaseSpec &c, const gpu::TargetConfig &config,
             const TargetResult &result, const Settings &settings,
-            llvm::StringRef goldenCommand);
+            llvm::StringRef goldenCommand, bool replace = false);
 
 /// One verdict line: "llvm-cpu: pass (compile 0.41 s, run 0.01 s)".
 std::string verdictLine(const TargetResult &r);

@@ -3,12 +3,16 @@
 //   difftest run PROGRAM.mlir [options]     one program, every target
 //   difftest export PROGRAMS... --target=T  a batch for a machine with T
 //   difftest import BATCH                   judge a replayed batch's results
+//   difftest fuzz --out=DIR [options]       a campaign of generated programs
+//   difftest report DIR                     the campaign's report
+//   difftest merge OUT SHARD_DIRS...        shard campaigns into one
 //
 // `difftest SUBCOMMAND --help` lists a subcommand's options.
 //
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Export.h"
+#include "difftest/Fuzz.h"
 #include "difftest/Common.h"
 #include "difftest/Run.h"
 
@@ -20,12 +24,15 @@
 using namespace ref::difftest;
 
 static void usage(llvm::raw_ostream &os) {
-  os << "usage: difftest <run|export|import> [options]\n"
+  os << "usage: difftest <run|export|import|fuzz|report|merge> [options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
         "  export PROGRAMS...   compile a batch for a device this machine "
         "lacks\n"
         "  import BATCH         read back what difftest-replay found\n"
+        "  fuzz --out=DIR       a campaign of generated programs\n"
+        "  report DIR           a campaign's report (Markdown and HTML)\n"
+        "  merge OUT SHARDS...  shard campaigns into one\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -45,6 +52,12 @@ int main(int argc, char **argv) {
     return exportCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "import"))
     return importCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "fuzz"))
+    return fuzzCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "report"))
+    return reportCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "merge"))
+    return mergeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "--help") || !std::strcmp(sub, "-h")) {
     usage(llvm::outs());
     return kPass;

@@ -50,11 +50,6 @@ std::optional<IreeTools> findIn(StringRef dir) {
         path::append(p, part);
     return std::string(p);
   };
-  // An IREE build or an install: tools side by side.
-  for (StringRef sub : {"", "bin", "tools"})
-    if (auto t = tryPair(join(dir, sub, "iree-compile"),
-                         join(dir, sub, "iree-run-module")))
-      return t;
   // The wheels: site-packages/iree/{compiler/_mlir_libs,_runtime_libs}. The
   // directory may be site-packages itself or a virtualenv.
   std::vector<std::string> sitePackages = {std::string(dir)};
@@ -70,6 +65,12 @@ std::optional<IreeTools> findIn(StringRef dir) {
     if (auto t = tryPair(join(sp, "iree", "compiler", "_mlir_libs") +
                              "/iree-compile",
                          join(sp, "iree", "_runtime_libs", "iree-run-module")))
+      return t;
+  // An IREE build or an install: tools side by side. (A virtualenv's bin/
+  // has Python wrappers of the wheels' binaries: those were preferred above.)
+  for (StringRef sub : {"", "bin", "tools"})
+    if (auto t = tryPair(join(dir, sub, "iree-compile"),
+                         join(dir, sub, "iree-run-module")))
       return t;
   return std::nullopt;
 }

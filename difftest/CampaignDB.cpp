@@ -1,0 +1,236 @@
+//===- CampaignDB.cpp - A campaign's SQLite database ----------------------===//
+
+#include "difftest/CampaignDB.h"
+
+#include <sqlite3.h>
+
+namespace ref::difftest {
+
+using llvm::StringRef;
+
+namespace {
+
+const char *kSchema = R"sql(
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = FULL;
+CREATE TABLE IF NOT EXISTS options (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS batches (idx INTEGER PRIMARY KEY, done_at REAL);
+CREATE TABLE IF NOT EXISTS cases (
+  case_index INTEGER, target TEXT, seed INTEGER, program_hash TEXT,
+  features TEXT, verdict TEXT, signature TEXT, detail TEXT,
+  interp_s REAL, compile_s REAL, run_s REAL, batch INTEGER,
+  opt_level TEXT, flags TEXT, finished_at REAL,
+  PRIMARY KEY (case_index, target));
+CREATE TABLE IF NOT EXISTS failures (
+  signature TEXT PRIMARY KEY, verdict TEXT, target TEXT, first_case INTEGER,
+  bundle TEXT, first_seen REAL);
+)sql";
+
+/// A prepared statement, finalized on scope exit.
+struct Stmt {
+  sqlite3_stmt *s = nullptr;
+  Stmt(sqlite3 *db, StringRef sql) {
+    sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &s,
+                       nullptr);
+  }
+  ~Stmt() { sqlite3_finalize(s); }
+  explicit operator bool() const { return s != nullptr; }
+  void bind(int i, StringRef v) {
+    sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()),
+                      SQLITE_TRANSIENT);
+  }
+  void bind(int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
+  void bind(int i, double v) { sqlite3_bind_double(s, i, v); }
+  std::string text(int i) {
+    const unsigned char *t = sqlite3_column_text(s, i);
+    return t ? reinterpret_cast<const char *>(t) : "";
+  }
+  int64_t integer(int i) { return sqlite3_column_int64(s, i); }
+  double real(int i) { return sqlite3_column_double(s, i); }
+};
+
+} // namespace
+
+CampaignDB::~CampaignDB() { sqlite3_close(db); }
+
+llvm::Error CampaignDB::error(StringRef what) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "campaign database: " + what + ": " +
+                                     sqlite3_errmsg(db));
+}
+
+llvm::Error CampaignDB::exec(StringRef sql) {
+  char *msg = nullptr;
+  std::string s = sql.str();
+  if (sqlite3_exec(db, s.c_str(), nullptr, nullptr, &msg) != SQLITE_OK) {
+    std::string m = msg ? msg : "?";
+    sqlite3_free(msg);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "campaign database: " + m);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<CampaignDB>> CampaignDB::open(StringRef path) {
+  sqlite3 *db = nullptr;
+  std::string p = path.str();
+  if (sqlite3_open(p.c_str(), &db) != SQLITE_OK) {
+    std::string m = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   path + ": " + m);
+  }
+  sqlite3_busy_timeout(db, 10000);
+  std::unique_ptr<CampaignDB> c(new CampaignDB(db));
+  if (llvm::Error e = c->exec(kSchema))
+    return std::move(e);
+  return c;
+}
+
+llvm::Error CampaignDB::setOption(StringRef key, StringRef value) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Stmt st(db, "INSERT OR REPLACE INTO options VALUES (?, ?)");
+  st.bind(1, key);
+  st.bind(2, value);
+  if (sqlite3_step(st.s) != SQLITE_DONE)
+    return error("setting an option");
+  return llvm::Error::success();
+}
+
+std::optional<std::string> CampaignDB::option(StringRef key) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Stmt st(db, "SELECT value FROM options WHERE key = ?");
+  st.bind(1, key);
+  if (sqlite3_step(st.s) == SQLITE_ROW)
+    return st.text(0);
+  return std::nullopt;
+}
+
+std::set<int64_t> CampaignDB::doneBatches() {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::set<int64_t> out;
+  Stmt st(db, "SELECT idx FROM batches");
+  while (sqlite3_step(st.s) == SQLITE_ROW)
+    out.insert(st.integer(0));
+  return out;
+}
+
+std::set<std::string> CampaignDB::knownSignatures() {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::set<std::string> out;
+  Stmt st(db, "SELECT signature FROM failures");
+  while (sqlite3_step(st.s) == SQLITE_ROW)
+    out.insert(st.text(0));
+  return out;
+}
+
+llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
+                                    llvm::ArrayRef<FailureRow> failures) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (llvm::Error e = exec("BEGIN IMMEDIATE"))
+    return e;
+  auto fail = [&](StringRef what) {
+    llvm::Error e = error(what);
+    llvm::consumeError(exec("ROLLBACK"));
+    return e;
+  };
+  for (const CaseRow &r : rows) {
+    Stmt st(db, "INSERT OR REPLACE INTO cases VALUES "
+                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    st.bind(1, r.caseIndex);
+    st.bind(2, r.target);
+    st.bind(3, static_cast<int64_t>(r.seed));
+    st.bind(4, r.programHash);
+    st.bind(5, r.features);
+    st.bind(6, r.verdict);
+    st.bind(7, r.signature);
+    st.bind(8, r.detail);
+    st.bind(9, r.interpSeconds);
+    st.bind(10, r.compileSeconds);
+    st.bind(11, r.runSeconds);
+    st.bind(12, r.batch);
+    st.bind(13, r.optLevel);
+    st.bind(14, r.flags);
+    st.bind(15, r.finishedAt);
+    if (sqlite3_step(st.s) != SQLITE_DONE)
+      return fail("writing a case");
+  }
+  for (const FailureRow &f : failures) {
+    Stmt st(db, "INSERT OR IGNORE INTO failures VALUES (?,?,?,?,?,?)");
+    st.bind(1, f.signature);
+    st.bind(2, f.verdict);
+    st.bind(3, f.target);
+    st.bind(4, f.firstCase);
+    st.bind(5, f.bundle);
+    st.bind(6, f.firstSeen);
+    if (sqlite3_step(st.s) != SQLITE_DONE)
+      return fail("writing a failure");
+  }
+  Stmt st(db, "INSERT OR REPLACE INTO batches VALUES (?, strftime('%s','now'))");
+  st.bind(1, batch);
+  if (sqlite3_step(st.s) != SQLITE_DONE)
+    return fail("marking a batch done");
+  return exec("COMMIT");
+}
+
+std::vector<CaseRow> CampaignDB::cases() {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<CaseRow> out;
+  Stmt st(db, "SELECT * FROM cases ORDER BY case_index, target");
+  while (sqlite3_step(st.s) == SQLITE_ROW) {
+    CaseRow r;
+    r.caseIndex = st.integer(0);
+    r.target = st.text(1);
+    r.seed = static_cast<uint64_t>(st.integer(2));
+    r.programHash = st.text(3);
+    r.features = st.text(4);
+    r.verdict = st.text(5);
+    r.signature = st.text(6);
+    r.detail = st.text(7);
+    r.interpSeconds = st.real(8);
+    r.compileSeconds = st.real(9);
+    r.runSeconds = st.real(10);
+    r.batch = st.integer(11);
+    r.optLevel = st.text(12);
+    r.flags = st.text(13);
+    r.finishedAt = st.real(14);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<FailureRow> CampaignDB::failures() {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<FailureRow> out;
+  Stmt st(db, "SELECT * FROM failures ORDER BY first_seen, signature");
+  while (sqlite3_step(st.s) == SQLITE_ROW) {
+    FailureRow f;
+    f.signature = st.text(0);
+    f.verdict = st.text(1);
+    f.target = st.text(2);
+    f.firstCase = st.integer(3);
+    f.bundle = st.text(4);
+    f.firstSeen = st.real(5);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+llvm::Error CampaignDB::mergeFrom(StringRef otherPath) {
+  std::string attach = "ATTACH DATABASE '";
+  for (char c : otherPath)
+    attach += c == '\'' ? std::string("''") : std::string(1, c);
+  attach += "' AS other";
+  std::lock_guard<std::mutex> lock(mutex);
+  if (llvm::Error e = exec(attach))
+    return e;
+  llvm::Error e = exec("BEGIN IMMEDIATE;"
+                       "INSERT OR IGNORE INTO cases SELECT * FROM other.cases;"
+                       "INSERT OR IGNORE INTO failures SELECT * FROM "
+                       "other.failures;"
+                       "COMMIT;");
+  llvm::consumeError(exec("DETACH DATABASE other"));
+  return e;
+}
+
+} // namespace ref::difftest

@@ -1,0 +1,645 @@
+//===- Fuzz.cpp - difftest fuzz: campaigns of generated programs ----------===//
+//
+// A campaign is a deterministic stream of cases: case i is the generator's
+// case for mixSeed(seed, i), with a function named @f<i>. Cases go in
+// batches of B; batch b belongs to shard b mod N. A batch:
+//   1. generates its cases and runs the interpreter on each (ref-run as a
+//      subprocess) for goldens; a case the interpreter finds undefined is
+//      rejected and counted, one it cannot run is our bug (recorded);
+//   2. per target, compiles all its valid functions as ONE module (IREE's
+//      compiler dominates the cost) and runs each function; a failing
+//      combined compile, and every failing case, is redone as a module of
+//      its own to isolate the failure;
+//   3. writes a repro bundle for each signature not seen before, then
+//      commits the batch's rows to the database in one transaction.
+// A killed campaign loses only batches in flight; --resume reruns them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "difftest/Fuzz.h"
+#include "difftest/CampaignDB.h"
+#include "difftest/Options.h"
+#include "fuzz/Generator.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+namespace ref::difftest {
+
+using llvm::StringRef;
+namespace cl = llvm::cl;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+namespace {
+
+/// Extra iree-compile flags a batch may add, each known to switch a code
+/// path where bugs hide. `targets` lists the targets it applies to ("*":
+/// all). Flags the installed compiler lacks are skipped.
+struct ExtraFlag {
+  const char *flag;
+  const char *targets;
+  const char *why;
+};
+const ExtraFlag kExtraFlags[] = {
+    {"--iree-dispatch-creation-topk-split-reduction=2", "*",
+     "topk through the split-reduction path (two-stage topk, the source of "
+     "multi-result bufferization failures)"},
+    {"--iree-opt-data-tiling", "*",
+     "data-tiled encodings: matmuls through pack/mmt4d/unpack"},
+    {"--iree-dispatch-creation-enable-aggressive-fusion", "*",
+     "larger dispatches: more producers and multi-use consumers fused"},
+    {"--iree-dispatch-creation-enable-fuse-padding-into-linalg-consumer-ops",
+     "*", "tensor.pad fused into its consumer's dispatch"},
+    {"--iree-opt-aggressively-propagate-transposes", "*",
+     "transposes propagated through other ops"},
+    {"--iree-llvmcpu-enable-ukernels=all", "llvm-cpu",
+     "CPU microkernels instead of generated code"},
+    {"--iree-llvmcpu-disable-distribution", "llvm-cpu",
+     "one workgroup: no tiling across workgroups"},
+    {"--iree-rocm-enable-ukernels=all", "hip",
+     "ROCm microkernels (argmax, topk) instead of generated code"},
+    {"--iree-codegen-llvmgpu-use-vector-distribution", "cuda,hip",
+     "the vector-distribution GPU pipeline"},
+};
+
+/// Opt levels are weighted toward O3, where several known bug classes live.
+int pickOptLevel(uint64_t r) {
+  unsigned x = r % 100;
+  return x < 30 ? 0 : x < 40 ? 1 : x < 60 ? 2 : 3;
+}
+
+std::string hex64(uint64_t v) { return llvm::formatv("{0:x16}", v).str(); }
+
+double now() {
+  return std::chrono::duration<double>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+/// "30m", "90s", "2h", "45" (seconds).
+std::optional<double> parseDuration(StringRef t) {
+  double mult = 1;
+  if (t.consume_back("h"))
+    mult = 3600;
+  else if (t.consume_back("m"))
+    mult = 60;
+  else
+    t.consume_back("s");
+  double v;
+  if (t.getAsDouble(v) || v < 0)
+    return std::nullopt;
+  return v * mult;
+}
+
+Signature signatureOf(const fuzz::Case &c, StringRef name) {
+  Signature s;
+  s.name = name.str();
+  auto describe = [](const fuzz::TensorType &t) {
+    ArgType a;
+    a.type = t.str();
+    a.dtype = t.dtype;
+    a.tensor = true;
+    for (int64_t d : t.dims)
+      a.shape.push_back(d == fuzz::kDynamic ? -1 : d);
+    return a;
+  };
+  for (fuzz::ValueId v : c.program.args)
+    s.inputs.push_back(describe(c.program.type(v)));
+  for (fuzz::ValueId v : c.program.returns)
+    s.results.push_back(describe(c.program.type(v)));
+  return s;
+}
+
+struct Stats {
+  std::mutex mutex;
+  std::map<std::string, int64_t> verdicts; // per (case, target) row
+  int64_t cases = 0;
+  int64_t newFailures = 0;
+  double started = now();
+};
+
+class Campaign {
+public:
+  Settings settings;
+  std::vector<gpu::TargetConfig> targets; // opt level and flags per batch
+  std::string out;
+  uint64_t seed = 0;
+  unsigned batchSize = 16;
+  bool batching = true;
+  unsigned shardIndex = 0, shardCount = 1;
+  fuzz::GenOptions gen;
+  CampaignDB *db = nullptr;
+  Stats stats;
+  bool tty = false;
+
+  /// Runs batch `b` with cases [first, first + count).
+  llvm::Error runBatch(int64_t b, int64_t first, int64_t count);
+  void progress(bool final);
+
+private:
+  std::mutex sigMutex;
+  std::set<std::string> signatures; // seen, with a bundle on disk
+  bool loadedSignatures = false;
+  /// Whether `sig` is new (and claims it).
+  bool claimSignature(const std::string &sig);
+  std::string bundleName(const std::string &verdict, const std::string &sig) {
+    return verdict + "-" + hex64(llvm::xxh3_64bits(sig)).substr(0, 10);
+  }
+};
+
+bool Campaign::claimSignature(const std::string &sig) {
+  std::lock_guard<std::mutex> lock(sigMutex);
+  if (!loadedSignatures) {
+    signatures = db->knownSignatures();
+    loadedSignatures = true;
+  }
+  return signatures.insert(sig).second;
+}
+
+/// The outcome of one case on one target.
+struct CaseTarget {
+  TargetResult result;
+  std::string subdir;
+  bool batchOnly = false; // failed in the combined module only
+};
+
+struct BatchCase {
+  int64_t index;
+  uint64_t caseSeed;
+  std::string name; // function
+  std::string dir;  // its work directory
+  std::string programHash;
+  std::string features;
+  Golden golden;
+  std::vector<CaseTarget> targets;
+};
+
+llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
+  std::string bdir = joinPath(out, "work", "b" + std::to_string(b));
+  fs::remove_directories(bdir);
+  if (std::error_code ec = fs::create_directories(bdir))
+    return llvm::createStringError(ec, bdir + ": " + ec.message());
+
+  // The batch's compile configuration.
+  uint64_t r = fuzz::mixSeed(seed ^ 0xC0DEC0DEull, static_cast<uint64_t>(b));
+  int opt = pickOptLevel(r);
+  std::vector<std::string> extra;
+  if ((r >> 8) % 100 < 25) {
+    const ExtraFlag &f = kExtraFlags[(r >> 16) % std::size(kExtraFlags)];
+    extra.push_back(f.flag);
+  }
+  std::vector<gpu::TargetConfig> configs;
+  for (gpu::TargetConfig c : targets) {
+    c.optLevel = opt;
+    for (const std::string &f : extra) {
+      const ExtraFlag *ef = nullptr;
+      for (const ExtraFlag &x : kExtraFlags)
+        if (f == x.flag)
+          ef = &x;
+      StringRef applies = ef ? ef->targets : "*";
+      llvm::SmallVector<StringRef> names;
+      applies.split(names, ',');
+      if ((applies == "*" || llvm::is_contained(names, c.desc->name)) &&
+          gpu::compilerAcceptsFlag(settings.tools->compilerHelp(), f))
+        c.extraFlags.push_back(f);
+    }
+    configs.push_back(std::move(c));
+  }
+
+  std::vector<CaseRow> rows;
+  std::vector<FailureRow> failures;
+  std::vector<BatchCase> cases;
+  auto baseRow = [&](const BatchCase &c) {
+    CaseRow row;
+    row.caseIndex = c.index;
+    row.seed = c.caseSeed;
+    row.programHash = c.programHash;
+    row.features = c.features;
+    row.batch = b;
+    row.interpSeconds = c.golden.seconds;
+    row.optLevel = "O" + std::to_string(opt);
+    row.flags = llvm::join(extra, " ");
+    row.finishedAt = now();
+    return row;
+  };
+
+  // 1. Generate and interpret.
+  for (int64_t i = first; i < first + count; ++i) {
+    BatchCase c;
+    c.index = i;
+    c.caseSeed = fuzz::mixSeed(seed, static_cast<uint64_t>(i));
+    c.name = "f" + std::to_string(i);
+    c.dir = joinPath(bdir, c.name);
+    fs::create_directories(joinPath(c.dir, "inputs"));
+    fs::create_directories(joinPath(c.dir, "golden"));
+    fuzz::Case gc = fuzz::generateCase(c.caseSeed, gen);
+    fuzz::PrintOptions po;
+    po.functionName = c.name;
+    std::string text = gc.text(po);
+    c.programHash = hex64(llvm::xxh3_64bits(text));
+    std::string featureText;
+    llvm::raw_string_ostream fos(featureText);
+    fos << llvm::json::Value(fuzz::toJSON(gc.features));
+    c.features = featureText;
+    if (llvm::Error e = writeFile(joinPath(c.dir, "program.mlir"), text))
+      return e;
+    std::vector<gpu::TensorFile> inputs;
+    for (auto [k, t] : llvm::enumerate(gc.inputs)) {
+      gpu::TensorFile f;
+      f.path = joinPath("inputs", gpu::tensorFileName("in", k, t.dtype()));
+      f.dtype = t.dtype();
+      f.shape.assign(t.shape().begin(), t.shape().end());
+      if (llvm::Error e = gpu::writeTensorFile(joinPath(c.dir, f.path), t))
+        return e;
+      inputs.push_back(std::move(f));
+    }
+    Signature sig = signatureOf(gc, c.name);
+    c.golden = makeGolden("program.mlir", sig, inputs, "golden", c.dir,
+                          settings.interpLimits);
+    if (c.golden.status != Golden::Ok) {
+      // Rejected (undefined on its inputs: the generator should make this
+      // rare), or a bug of ours: the generator made an invalid program, or
+      // the interpreter failed on a valid one.
+      CaseRow row = baseRow(c);
+      row.target = "-";
+      std::string msg = StringRef(c.golden.message).trim().str();
+      row.detail = msg.substr(0, msg.find('\n'));
+      if (c.golden.status == Golden::Undefined) {
+        row.verdict = "rejected-ub";
+      } else {
+        row.verdict = c.golden.status == Golden::Invalid ? "generator-error"
+                                                         : "interpreter-error";
+        row.signature = row.verdict + "|-|" + gpu::normalizeMessage(row.detail);
+        if (claimSignature(row.signature)) {
+          std::string name = bundleName(row.verdict, row.signature);
+          std::string dst = joinPath(out, "bundles", name);
+          fs::remove_directories(dst);
+          fs::create_directories(dst);
+          for (StringRef f : {"program.mlir"})
+            fs::copy_file(joinPath(c.dir, f), joinPath(dst, f));
+          (void)writeFile(joinPath(dst, "interpreter.log"), c.golden.message);
+          failures.push_back({row.signature, row.verdict, "-", c.index,
+                              joinPath("bundles", name), now()});
+        }
+      }
+      rows.push_back(std::move(row));
+      continue;
+    }
+    cases.push_back(std::move(c));
+  }
+
+  // 2. Compile and run per target.
+  std::string goldenCmdTail;
+  for (const gpu::TargetConfig &config : configs) {
+    std::string sub = config.name();
+    std::replace(sub.begin(), sub.end(), ':', '_');
+    bool combined = false;
+    TargetResult combinedCompile;
+    if (batching && cases.size() > 1) {
+      std::string module;
+      for (const BatchCase &c : cases) {
+        auto text = readFile(joinPath(c.dir, "program.mlir"));
+        if (!text)
+          return text.takeError();
+        module += *text + "\n";
+      }
+      if (llvm::Error e = writeFile(joinPath(bdir, "module.mlir"), module))
+        return e;
+      combinedCompile =
+          compileTarget(config, "module.mlir", bdir, sub, settings);
+      combined = combinedCompile.verdict == gpu::Verdict::Pass;
+    }
+    for (BatchCase &c : cases) {
+      CaseTarget ct;
+      ct.subdir = sub;
+      if (combined) {
+        TargetResult shared = combinedCompile;
+        shared.compileSeconds /= cases.size();
+        ct.result = runCompiled(config,
+                                joinPath("..", sub, "module.vmfb"),
+                                c.golden.spec, c.dir, sub, settings, shared);
+        if (gpu::isFailure(ct.result.verdict)) {
+          // Isolate: the case alone. Its own outcome wins when it fails
+          // too; a failure only in company is still a bug, kept as such.
+          TargetResult alone =
+              runTarget(config, "program.mlir", c.golden.spec, c.dir,
+                        sub + "-alone", settings);
+          if (gpu::isFailure(alone.verdict)) {
+            ct.result = alone;
+            ct.subdir = sub + "-alone";
+          } else {
+            ct.batchOnly = true;
+            ct.result.detail += " (only with the batch's other functions)";
+          }
+        }
+      } else {
+        ct.result =
+            runTarget(config, "program.mlir", c.golden.spec, c.dir, sub,
+                      settings);
+      }
+      c.targets.push_back(std::move(ct));
+    }
+  }
+
+  // 3. Rows and bundles.
+  for (BatchCase &c : cases) {
+    for (auto [t, ct] : llvm::enumerate(c.targets)) {
+      const gpu::TargetConfig &config = configs[t];
+      CaseRow row = baseRow(c);
+      row.target = ct.result.target;
+      row.verdict = gpu::verdictName(ct.result.verdict).str();
+      row.signature = ct.result.signature;
+      row.detail = ct.result.detail;
+      row.compileSeconds = ct.result.compileSeconds;
+      row.runSeconds = ct.result.runSeconds;
+      if (gpu::isFailure(ct.result.verdict) && !row.signature.empty() &&
+          claimSignature(row.signature)) {
+        std::string name = bundleName(row.verdict, row.signature);
+        if (ct.batchOnly)
+          fs::copy_file(joinPath(bdir, "module.mlir"),
+                        joinPath(c.dir, "batch-module.mlir"));
+        std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
+                                               "--function=" + c.name};
+        for (const gpu::TensorFile &in : c.golden.spec.inputs)
+          goldenArgv.push_back("--input=" + in.inputFlag());
+        auto bundle = writeBundle(joinPath(out, "bundles"), name, c.dir,
+                                  ct.subdir, c.golden.spec, config, ct.result,
+                                  settings, shellCommand(goldenArgv),
+                                  /*replace=*/true);
+        if (!bundle)
+          return bundle.takeError();
+        failures.push_back({row.signature, row.verdict, row.target, c.index,
+                            joinPath("bundles", name), now()});
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+  if (llvm::Error e = db->commitBatch(b, rows, failures))
+    return e;
+  fs::remove_directories(bdir);
+  {
+    std::lock_guard<std::mutex> lock(stats.mutex);
+    stats.cases += count;
+    for (const CaseRow &row : rows)
+      ++stats.verdicts[row.verdict];
+    stats.newFailures += failures.size();
+  }
+  progress(false);
+  return llvm::Error::success();
+}
+
+void Campaign::progress(bool final) {
+  std::lock_guard<std::mutex> lock(stats.mutex);
+  double minutes = std::max(1e-9, (now() - stats.started) / 60);
+  std::string line = llvm::formatv("{0} cases, {1:f1}/min:", stats.cases,
+                                   stats.cases / minutes)
+                         .str();
+  for (auto &[v, n] : stats.verdicts)
+    line += " " + v + " " + std::to_string(n);
+  line += llvm::formatv(" | {0} new distinct failures", stats.newFailures);
+  if (tty && !final) {
+    llvm::errs() << "\r\x1b[K" << line;
+    llvm::errs().flush();
+  } else {
+    if (tty)
+      llvm::errs() << "\r\x1b[K";
+    llvm::errs() << line << "\n";
+  }
+}
+
+} // namespace
+
+int fuzzCommand(int argc, char **argv) {
+  CommonOptions common;
+  cl::opt<std::string> targets(
+      "target", cl::desc("Targets, as for difftest run (GPU targets without a "
+                         "device here are compiled only)"),
+      cl::init("llvm-cpu"), cl::cat(common.category));
+  cl::opt<std::string> time("time",
+                            cl::desc("Stop starting batches after this long "
+                                     "(30m, 90s, 2h)"),
+                            cl::cat(common.category));
+  cl::opt<int64_t> maxCases("cases", cl::desc("Cases to run (this shard)"),
+                            cl::init(0), cl::cat(common.category));
+  cl::opt<uint64_t> seed("seed", cl::desc("Campaign seed"), cl::init(1),
+                         cl::cat(common.category));
+  cl::opt<unsigned> jobs("jobs", cl::desc("Batches in flight"), cl::init(1),
+                         cl::cat(common.category));
+  cl::opt<unsigned> batch(
+      "batch", cl::desc("Cases per batch: one module per batch and target "
+                        "(1: a module per case)"),
+      cl::init(16), cl::cat(common.category));
+  cl::opt<std::string> out("out", cl::desc("The campaign directory"),
+                           cl::Required, cl::cat(common.category));
+  cl::opt<bool> resume("resume",
+                       cl::desc("Continue the campaign in --out (its seed, "
+                                "targets and batch size)"),
+                       cl::cat(common.category));
+  cl::opt<std::string> shard("shard",
+                             cl::desc("I/N: run the I-th of N disjoint "
+                                      "slices of the case stream"),
+                             cl::init("0/1"), cl::cat(common.category));
+  cl::opt<bool> large("large",
+                      cl::desc("Let a few cases have ~10^5-element tensors"),
+                      cl::cat(common.category));
+  cl::HideUnrelatedOptions(common.category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "difftest fuzz: a campaign of generated "
+                              "programs\n");
+
+  gpu::IreeTools toolsStorage;
+  gpu::TargetTable tableStorage;
+  std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
+  if (!settings)
+    return kInvalid;
+  Campaign c;
+  c.out = out;
+  c.settings = *settings;
+  auto [si, sn] = StringRef(shard).split('/');
+  if (si.getAsInteger(10, c.shardIndex) || sn.getAsInteger(10, c.shardCount) ||
+      c.shardCount == 0 || c.shardIndex >= c.shardCount) {
+    llvm::errs() << "error: --shard=" << shard << ": expected I/N, 0 <= I < N\n";
+    return kInvalid;
+  }
+  std::optional<double> seconds;
+  if (!time.empty() && !(seconds = parseDuration(time))) {
+    llvm::errs() << "error: --time=" << time << ": expected 30m, 90s, 2h\n";
+    return kInvalid;
+  }
+  if (!seconds && maxCases <= 0) {
+    llvm::errs() << "error: give --time or --cases\n";
+    return kInvalid;
+  }
+
+  fs::create_directories(joinPath(out, "bundles"));
+  auto db = CampaignDB::open(joinPath(out, "campaign.db"));
+  if (!db) {
+    llvm::errs() << "error: " << llvm::toString(db.takeError()) << "\n";
+    return kToolError;
+  }
+  c.db = db->get();
+  // The campaign's identity: what makes the case stream.
+  std::string targetList = targets, seedText = std::to_string(seed),
+              batchText = std::to_string(batch);
+  if (auto existing = c.db->option("seed")) {
+    if (!resume) {
+      llvm::errs() << "error: " << out
+                   << " holds a campaign: --resume it or choose another "
+                      "--out\n";
+      return kInvalid;
+    }
+    seedText = *existing;
+    targetList = c.db->option("targets").value_or(targetList);
+    batchText = c.db->option("batch").value_or(batchText);
+    std::string shardText = c.db->option("shard").value_or(shard);
+    auto [a, n] = StringRef(shardText).split('/');
+    a.getAsInteger(10, c.shardIndex);
+    n.getAsInteger(10, c.shardCount);
+  } else {
+    for (auto [k, v] : {std::pair<StringRef, std::string>{"seed", seedText},
+                        {"targets", targetList},
+                        {"batch", batchText},
+                        {"shard", shard},
+                        {"iree_version", settings->tools->compilerVersion()},
+                        {"large", large ? "1" : "0"},
+                        {"started", std::to_string(now())}})
+      if (llvm::Error e = c.db->setOption(k, v)) {
+        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+        return kToolError;
+      }
+  }
+  llvm::StringRef(seedText).getAsInteger(10, c.seed);
+  llvm::StringRef(batchText).getAsInteger(10, c.batchSize);
+  c.batchSize = std::max(1u, c.batchSize);
+  c.batching = c.batchSize > 1;
+  c.gen.allowLarge = c.db->option("large").value_or("0") == "1";
+  auto configs = common.targetConfigs(targetList, *settings);
+  if (!configs)
+    return kInvalid;
+  c.targets = *configs;
+  c.tty = isatty(2);
+
+  // Which batches: shard I's k-th batch is I + k * N; done ones are skipped
+  // (their cases count toward --cases).
+  std::set<int64_t> done = c.db->doneBatches();
+  std::atomic<int64_t> nextK{0};
+  std::atomic<bool> stop{false};
+  std::mutex errMutex;
+  std::string firstError;
+  double deadline = seconds ? now() + *seconds : 0;
+  int64_t B = c.batchSize;
+  auto worker = [&] {
+    while (!stop) {
+      int64_t k = nextK++;
+      int64_t first = k * B;
+      if (maxCases > 0 && first >= maxCases)
+        return;
+      if (seconds && now() >= deadline)
+        return;
+      int64_t b = c.shardIndex + k * static_cast<int64_t>(c.shardCount);
+      if (done.count(b))
+        continue;
+      int64_t count = maxCases > 0 ? std::min(B, maxCases - first) : B;
+      // Case indices are global: batch b holds [b*B, b*B + count).
+      if (llvm::Error e = c.runBatch(b, b * B, count)) {
+        std::lock_guard<std::mutex> lock(errMutex);
+        if (firstError.empty())
+          firstError = llvm::toString(std::move(e));
+        else
+          llvm::consumeError(std::move(e));
+        stop = true;
+      }
+    }
+  };
+  {
+    std::vector<std::thread> threads;
+    for (unsigned j = 0; j < std::max(1u, unsigned(jobs)); ++j)
+      threads.emplace_back(worker);
+    for (std::thread &t : threads)
+      t.join();
+  }
+  c.progress(true);
+  if (!firstError.empty()) {
+    llvm::errs() << "error: " << firstError << "\n";
+    return kToolError;
+  }
+  llvm::outs() << "campaign: " << out << "/campaign.db; report: difftest "
+               << "report " << out << "\n";
+  return kPass;
+}
+
+int mergeCommand(int argc, char **argv) {
+  cl::OptionCategory category("difftest merge options");
+  cl::opt<std::string> out(cl::Positional, cl::desc("<merged dir>"),
+                           cl::Required, cl::cat(category));
+  cl::list<std::string> shards(cl::Positional, cl::desc("<shard dir>..."),
+                               cl::OneOrMore, cl::cat(category));
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "difftest merge: shard campaigns into one\n");
+  fs::create_directories(joinPath(out, "bundles"));
+  auto db = CampaignDB::open(joinPath(out, "campaign.db"));
+  if (!db) {
+    llvm::errs() << "error: " << llvm::toString(db.takeError()) << "\n";
+    return kToolError;
+  }
+  for (const std::string &s : shards) {
+    std::string sdb = joinPath(s, "campaign.db");
+    if (!fs::exists(sdb)) {
+      llvm::errs() << "error: " << sdb << ": no campaign database\n";
+      return kInvalid;
+    }
+    auto shardDb = CampaignDB::open(sdb);
+    if (!shardDb) {
+      llvm::errs() << "error: " << llvm::toString(shardDb.takeError()) << "\n";
+      return kInvalid;
+    }
+    for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
+                          "large"})
+      if (!(*db)->option(key))
+        if (auto v = (*shardDb)->option(key))
+          (void)(*db)->setOption(key, *v);
+    for (const FailureRow &f : (*shardDb)->failures()) {
+      std::string from = joinPath(s, f.bundle), to = joinPath(out, f.bundle);
+      if (fs::exists(to))
+        continue;
+      std::error_code ec;
+      for (fs::recursive_directory_iterator it(from, ec), end; !ec && it != end;
+           it.increment(ec)) {
+        std::string dst =
+            joinPath(to, StringRef(it->path()).drop_front(from.size()).ltrim('/'));
+        if (it->type() == fs::file_type::directory_file)
+          fs::create_directories(dst);
+        else {
+          fs::create_directories(path::parent_path(dst));
+          fs::copy_file(it->path(), dst);
+        }
+      }
+    }
+    shardDb->reset();
+    if (llvm::Error e = (*db)->mergeFrom(sdb)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kToolError;
+    }
+  }
+  llvm::outs() << "merged " << shards.size() << " shards into " << out
+               << "/campaign.db (" << (*db)->cases().size() << " rows)\n";
+  return kPass;
+}
+
+} // namespace ref::difftest

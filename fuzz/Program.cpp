@@ -1,0 +1,500 @@
+//===- Program.cpp - Printing generated programs as IREE's MLIR -----------===//
+
+#include "fuzz/Program.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace ref::fuzz {
+
+bool TensorType::hasDynamic() const {
+  return llvm::is_contained(dims, kDynamic);
+}
+
+std::string TensorType::str() const {
+  std::string s = "tensor<";
+  for (int64_t d : dims)
+    s += (d == kDynamic ? std::string("?") : std::to_string(d)) + "x";
+  s += dtypeName(dtype).str() + ">";
+  return s;
+}
+
+unsigned Body::add(ScalarInst inst) {
+  insts.push_back(std::move(inst));
+  return args.size() + insts.size() - 1;
+}
+
+static const char *const kOpKindNames[kNumOpKinds] = {
+    "tensor.empty",
+    "linalg.fill",
+    "iree_linalg_ext.sort",
+    "iree_linalg_ext.scatter",
+    "iree_linalg_ext.gather",
+    "iree_linalg_ext.scan",
+    "iree_linalg_ext.topk",
+    "iree_linalg_ext.arg_compare",
+    "linalg.matmul",
+    "linalg.transpose",
+    "tensor.extract_slice",
+    "tensor.insert_slice",
+    "tensor.collapse_shape",
+    "tensor.expand_shape",
+    "tensor.pad",
+    "tensor.concat",
+    "tensor.cast",
+};
+
+StringRef opKindName(OpKind k) {
+  return kOpKindNames[static_cast<unsigned>(k)];
+}
+
+std::optional<OpKind> parseOpKind(StringRef name) {
+  for (unsigned i = 0; i < kNumOpKinds; ++i)
+    if (name == kOpKindNames[i])
+      return static_cast<OpKind>(i);
+  return std::nullopt;
+}
+
+ValueId Program::addArg(const TensorType &type, ArrayRef<int64_t> shape) {
+  Value v;
+  v.type = type;
+  v.shape.assign(shape.begin(), shape.end());
+  v.defOp = -1;
+  v.index = args.size();
+  values.push_back(std::move(v));
+  args.push_back(values.size() - 1);
+  return values.size() - 1;
+}
+
+unsigned Program::addOp(Op op, ArrayRef<TensorType> types,
+                        ArrayRef<Shape> shapes) {
+  assert(types.size() == shapes.size() && "one shape per result type");
+  unsigned opIndex = ops.size();
+  op.results.clear();
+  for (auto [i, t] : llvm::enumerate(types)) {
+    Value v;
+    v.type = t;
+    v.shape = shapes[i];
+    v.defOp = opIndex;
+    v.index = i;
+    values.push_back(std::move(v));
+    op.results.push_back(values.size() - 1);
+  }
+  ops.push_back(std::move(op));
+  return opIndex;
+}
+
+std::string scalarLiteral(uint64_t bits, DType t) {
+  if (t == DType::I1)
+    return (bits & 1) ? "true" : "false";
+  if (isInteger(t))
+    return std::to_string(signExtend(bits, t));
+  unsigned digits = bitWidth(t) / 4;
+  std::string s;
+  raw_string_ostream os(s);
+  os << "0x" << format_hex_no_prefix(truncBits(bits, t), digits, true);
+  return s;
+}
+
+namespace {
+
+/// The operand of arith.constant: "3 : i32", "0x7F800000 : f32", "true"
+/// (a bool literal takes no type).
+std::string constantText(uint64_t bits, DType t) {
+  if (t == DType::I1)
+    return scalarLiteral(bits, t);
+  return scalarLiteral(bits, t) + " : " + dtypeName(t).str();
+}
+
+/// Prints one function. Helper values (index constants, tensor.dim, scalar
+/// constants) are emitted just before their first use and reused after.
+class Printer {
+public:
+  Printer(const Program &p, raw_ostream &os) : p(p), os(os) {}
+
+  void print(StringRef name) {
+    os << "func.func @" << name << "(";
+    for (auto [i, a] : llvm::enumerate(p.args)) {
+      if (i)
+        os << ", ";
+      os << valueName(a) << ": " << p.type(a).str();
+    }
+    os << ")";
+    if (!p.returns.empty()) {
+      os << " -> ";
+      if (p.returns.size() > 1)
+        os << "(";
+      printTypes(p.returns);
+      if (p.returns.size() > 1)
+        os << ")";
+    }
+    os << " {\n";
+    for (auto [i, op] : llvm::enumerate(p.ops))
+      printOp(i, op);
+    os << "  return";
+    if (!p.returns.empty()) {
+      os << " ";
+      printNames(p.returns);
+      os << " : ";
+      printTypes(p.returns);
+    }
+    os << "\n}\n";
+  }
+
+private:
+  const Program &p;
+  raw_ostream &os;
+  std::map<int64_t, std::string> indexConsts;
+  std::map<std::pair<ValueId, unsigned>, std::string> dims;
+  std::map<std::tuple<ValueId, unsigned, int64_t, int64_t>, std::string>
+      dimExprs;
+  unsigned nextHelper = 0;
+
+  std::string valueName(ValueId v) const {
+    const Value &val = p.value(v);
+    if (val.defOp < 0)
+      return "%arg" + std::to_string(val.index);
+    std::string s = "%v" + std::to_string(val.defOp);
+    if (p.ops[val.defOp].results.size() > 1)
+      s += "#" + std::to_string(val.index);
+    return s;
+  }
+
+  void printNames(ArrayRef<ValueId> vs) {
+    interleaveComma(vs, os, [&](ValueId v) { os << valueName(v); });
+  }
+  void printTypes(ArrayRef<ValueId> vs) {
+    interleaveComma(vs, os, [&](ValueId v) { os << p.type(v).str(); });
+  }
+
+  std::string helperName(StringRef prefix) {
+    return ("%" + prefix + Twine(nextHelper++)).str();
+  }
+
+  std::string indexConst(int64_t v) {
+    auto it = indexConsts.find(v);
+    if (it != indexConsts.end())
+      return it->second;
+    std::string n = helperName("c");
+    os << "  " << n << " = arith.constant " << v << " : index\n";
+    indexConsts[v] = n;
+    return n;
+  }
+
+  std::string dimOf(ValueId v, unsigned d) {
+    auto key = std::make_pair(v, d);
+    auto it = dims.find(key);
+    if (it != dims.end())
+      return it->second;
+    std::string c = indexConst(d);
+    std::string n = helperName("dim");
+    os << "  " << n << " = tensor.dim " << valueName(v) << ", " << c << " : "
+       << p.type(v).str() << "\n";
+    dims[key] = n;
+    return n;
+  }
+
+  std::string dimExpr(const DimExpr &e) {
+    std::string cur = dimOf(e.value, e.dim);
+    if (e.sub == 0 && e.div == 1)
+      return cur;
+    auto key = std::make_tuple(e.value, e.dim, e.sub, e.div);
+    auto it = dimExprs.find(key);
+    if (it != dimExprs.end())
+      return it->second;
+    if (e.sub != 0) {
+      std::string c = indexConst(e.sub);
+      std::string n = helperName("sz");
+      os << "  " << n << " = arith.subi " << cur << ", " << c << " : index\n";
+      cur = n;
+    }
+    if (e.div != 1) {
+      std::string c = indexConst(e.div);
+      std::string n = helperName("sz");
+      os << "  " << n << " = arith.divui " << cur << ", " << c << " : index\n";
+      cur = n;
+    }
+    dimExprs[key] = cur;
+    return cur;
+  }
+
+  std::string scalarConst(uint64_t bits, DType t) {
+    std::string n = helperName("cst");
+    os << "  " << n << " = arith.constant " << constantText(bits, t) << "\n";
+    return n;
+  }
+
+  /// "%v3 = " or "%v3:2 = ".
+  void printResultNames(unsigned opIndex, const Op &op) {
+    os << "  %v" << opIndex;
+    if (op.results.size() > 1)
+      os << ":" << op.results.size();
+    os << " = ";
+  }
+
+  /// The `?` sizes of a tensor.empty, in order.
+  std::vector<std::string> dynSizeNames(const Op &op) {
+    std::vector<std::string> names;
+    for (const DimExpr &e : op.dynSizes)
+      names.push_back(dimExpr(e));
+    return names;
+  }
+
+  void printEmpty(const TensorType &t, ArrayRef<std::string> sizes,
+                  StringRef name) {
+    os << "  " << name << " = tensor.empty(";
+    interleaveComma(sizes, os);
+    os << ") : " << t.str() << "\n";
+  }
+
+  void printBody(const Body &b, StringRef terminator, StringRef indent) {
+    auto name = [&](unsigned i) {
+      return i < b.args.size() ? "%a" + std::to_string(i)
+                               : "%b" + std::to_string(i - b.args.size());
+    };
+    auto typeOf = [&](unsigned i) {
+      return i < b.args.size() ? b.args[i] : b.insts[i - b.args.size()].type;
+    };
+    os << indent << "^bb0(";
+    for (unsigned i = 0; i < b.args.size(); ++i) {
+      if (i)
+        os << ", ";
+      os << name(i) << ": " << dtypeName(b.args[i]);
+    }
+    os << "):\n";
+    for (auto [i, inst] : llvm::enumerate(b.insts)) {
+      os << indent << "  " << name(b.args.size() + i) << " = " << inst.name
+         << " ";
+      if (inst.name == "arith.constant") {
+        os << constantText(inst.bits, inst.type) << "\n";
+        continue;
+      }
+      if (!inst.predicate.empty())
+        os << inst.predicate << ", ";
+      interleaveComma(inst.operands, os, [&](unsigned o) { os << name(o); });
+      // Comparisons and selects name their operands' type.
+      DType shown = inst.type;
+      if (!inst.predicate.empty())
+        shown = typeOf(inst.operands[0]);
+      else if (inst.name == "arith.select")
+        shown = typeOf(inst.operands[1]);
+      os << " : " << dtypeName(shown) << "\n";
+    }
+    os << indent << "  " << terminator << " " << name(b.yield) << " : "
+       << dtypeName(typeOf(b.yield)) << "\n";
+  }
+
+  void printInsOuts(const Op &op) {
+    ArrayRef<ValueId> ins(op.operands.begin(), op.numIns);
+    ArrayRef<ValueId> outs(op.operands.begin() + op.numIns, op.operands.end());
+    if (!ins.empty()) {
+      os << " ins(";
+      printNames(ins);
+      os << " : ";
+      printTypes(ins);
+      os << ")";
+    }
+    os << " outs(";
+    printNames(outs);
+    os << " : ";
+    printTypes(outs);
+    os << ")";
+  }
+
+  void printExtBody(const Op &op) {
+    os << " {\n";
+    printBody(op.body, "iree_linalg_ext.yield", "  ");
+    os << "  } -> ";
+    printTypes(op.results);
+    os << "\n";
+  }
+
+  static void printInts(raw_ostream &os, ArrayRef<int64_t> v) {
+    os << "[";
+    interleaveComma(v, os);
+    os << "]";
+  }
+
+  /// "[0, %c1]": static entries as numbers, `kDynamic` ones as the next
+  /// name of `dynamic`.
+  void printMixed(ArrayRef<int64_t> v, ArrayRef<std::string> dynamic,
+                  unsigned &next) {
+    os << "[";
+    interleaveComma(v, os, [&](int64_t x) {
+      if (x == kDynamic)
+        os << dynamic[next++];
+      else
+        os << x;
+    });
+    os << "]";
+  }
+
+  void printOp(unsigned opIndex, const Op &op) {
+    const TensorType &rt = p.type(op.results[0]);
+    std::string res = "%v" + std::to_string(opIndex);
+    switch (op.kind) {
+    case OpKind::Empty:
+      printEmpty(rt, dynSizeNames(op), res);
+      return;
+    case OpKind::Fill: {
+      std::vector<std::string> sizes = dynSizeNames(op);
+      std::string cst = scalarConst(op.scalar, rt.dtype);
+      std::string e = helperName("e");
+      printEmpty(rt, sizes, e);
+      os << "  " << res << " = linalg.fill ins(" << cst << " : "
+         << dtypeName(rt.dtype) << ") outs(" << e << " : " << rt.str()
+         << ") -> " << rt.str() << "\n";
+      return;
+    }
+    case OpKind::Sort:
+      printResultNames(opIndex, op);
+      os << "iree_linalg_ext.sort dimension(" << op.dimension << ")";
+      printInsOuts(op);
+      printExtBody(op);
+      return;
+    case OpKind::Scatter:
+      printResultNames(opIndex, op);
+      os << "iree_linalg_ext.scatter dimension_map = ";
+      printInts(os, op.ints);
+      os << " unique_indices(" << (op.flag ? "true" : "false") << ")";
+      printInsOuts(op);
+      printExtBody(op);
+      return;
+    case OpKind::Gather:
+      printResultNames(opIndex, op);
+      os << "iree_linalg_ext.gather dimension_map = ";
+      printInts(os, op.ints);
+      printInsOuts(op);
+      os << " -> " << rt.str() << "\n";
+      return;
+    case OpKind::Scan:
+      printResultNames(opIndex, op);
+      os << "iree_linalg_ext.scan dimension(" << op.dimension << ") inclusive("
+         << (op.flag ? "true" : "false") << ")";
+      printInsOuts(op);
+      printExtBody(op);
+      return;
+    case OpKind::TopK:
+      printResultNames(opIndex, op);
+      os << "iree_linalg_ext.topk dimension(" << op.dimension << ")";
+      printInsOuts(op);
+      printExtBody(op);
+      return;
+    case OpKind::ArgCompare: {
+      std::string base;
+      if (op.indexBase)
+        base = indexConst(*op.indexBase);
+      printResultNames(opIndex, op);
+      os << "iree_linalg_ext.arg_compare dimension(" << op.dimension << ")";
+      printInsOuts(op);
+      if (op.indexBase)
+        os << " index_base(" << base << " : index)";
+      printExtBody(op);
+      return;
+    }
+    case OpKind::Matmul:
+      printResultNames(opIndex, op);
+      os << "linalg.matmul";
+      printInsOuts(op);
+      os << " -> " << rt.str() << "\n";
+      return;
+    case OpKind::Transpose:
+      printResultNames(opIndex, op);
+      os << "linalg.transpose";
+      printInsOuts(op);
+      os << " permutation = ";
+      printInts(os, op.ints);
+      os << "\n";
+      return;
+    case OpKind::ExtractSlice:
+    case OpKind::InsertSlice: {
+      std::vector<std::string> sizes = dynSizeNames(op);
+      unsigned next = 0;
+      printResultNames(opIndex, op);
+      ValueId src = op.operands[0];
+      if (op.kind == OpKind::ExtractSlice) {
+        os << "tensor.extract_slice " << valueName(src);
+      } else {
+        os << "tensor.insert_slice " << valueName(src) << " into "
+           << valueName(op.operands[1]);
+      }
+      printMixed(op.offsets, sizes, next);
+      os << " ";
+      printMixed(op.sizes, sizes, next);
+      os << " ";
+      printMixed(op.strides, sizes, next);
+      os << " : " << p.type(src).str()
+         << (op.kind == OpKind::ExtractSlice ? " to " : " into ") << rt.str()
+         << "\n";
+      return;
+    }
+    case OpKind::CollapseShape:
+    case OpKind::ExpandShape: {
+      std::vector<std::string> sizes = dynSizeNames(op);
+      printResultNames(opIndex, op);
+      os << (op.kind == OpKind::CollapseShape ? "tensor.collapse_shape "
+                                              : "tensor.expand_shape ")
+         << valueName(op.operands[0]) << " [";
+      interleaveComma(
+          op.reassociation, os,
+          [&](const SmallVector<int64_t, 2> &g) { printInts(os, g); });
+      os << "]";
+      if (op.kind == OpKind::ExpandShape) {
+        unsigned next = 0;
+        os << " output_shape ";
+        printMixed(rt.dims, sizes, next);
+      }
+      os << " : " << p.type(op.operands[0]).str() << " into " << rt.str()
+         << "\n";
+      return;
+    }
+    case OpKind::Pad: {
+      std::string cst = scalarConst(op.scalar, rt.dtype);
+      printResultNames(opIndex, op);
+      os << "tensor.pad " << valueName(op.operands[0]) << " low";
+      printInts(os, op.low);
+      os << " high";
+      printInts(os, op.high);
+      os << " {\n  ^bb0(";
+      for (int64_t i = 0; i < rt.rank(); ++i)
+        os << (i ? ", " : "") << "%i" << i << ": index";
+      os << "):\n    tensor.yield " << cst << " : " << dtypeName(rt.dtype)
+         << "\n  } : " << p.type(op.operands[0]).str() << " to " << rt.str()
+         << "\n";
+      return;
+    }
+    case OpKind::Concat:
+      printResultNames(opIndex, op);
+      os << "tensor.concat dim(" << op.dimension << ") ";
+      printNames(op.operands);
+      os << " : (";
+      printTypes(op.operands);
+      os << ") -> " << rt.str() << "\n";
+      return;
+    case OpKind::Cast:
+      printResultNames(opIndex, op);
+      os << "tensor.cast " << valueName(op.operands[0]) << " : "
+         << p.type(op.operands[0]).str() << " to " << rt.str() << "\n";
+      return;
+    }
+    llvm_unreachable("bad op kind");
+  }
+};
+
+} // namespace
+
+std::string printProgram(const Program &p, const PrintOptions &opts) {
+  std::string s;
+  raw_string_ostream os(s);
+  Printer(p, os).print(opts.functionName);
+  return s;
+}
+
+} // namespace ref::fuzz

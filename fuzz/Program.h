@@ -1,0 +1,200 @@
+//===- Program.h - The typed SSA programs the fuzzer generates ---*- C++
+//-*-===//
+//
+// A small typed AST of one function: tensor arguments, a list of op nodes and
+// the returned values. It is what the generator builds and what the printer
+// turns into IREE's textual MLIR; it is free of MLIR (refSupport and LLVM
+// Support only), so the fuzzer can run where MLIR is not built.
+//
+// Every value carries its static type (`?` where the program says so) and its
+// concrete shape in this case: the generator picks concrete shapes first and
+// then decides which extents the types leave dynamic. Ops whose results need
+// extents (tensor.empty with dynamic sizes, slices of `?` size, expand_shape's
+// output_shape) take them from `DimExpr`s, which the printer emits as
+// `tensor.dim` (plus `arith.subi` / `arith.divui` by a constant).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_FUZZ_PROGRAM_H
+#define REF_FUZZ_PROGRAM_H
+
+#include "interp/support/Tensor.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ref::fuzz {
+
+/// A dynamic extent ("?") in a static type.
+constexpr int64_t kDynamic = std::numeric_limits<int64_t>::min();
+
+/// A ranked tensor type: element type and extents (`kDynamic` for "?").
+struct TensorType {
+  DType dtype = DType::F32;
+  Shape dims;
+
+  int64_t rank() const { return dims.size(); }
+  bool isDynamic(unsigned d) const { return dims[d] == kDynamic; }
+  bool hasDynamic() const;
+  /// "tensor<2x?xf32>".
+  std::string str() const;
+  bool operator==(const TensorType &o) const {
+    return dtype == o.dtype && dims == o.dims;
+  }
+  bool operator!=(const TensorType &o) const { return !(*this == o); }
+};
+
+using ValueId = unsigned;
+
+/// A value of the function: an argument (`defOp` < 0) or a result of an op.
+struct Value {
+  TensorType type;
+  /// The extents this case runs with (every `?` of `type` resolved).
+  Shape shape;
+  int defOp = -1;
+  /// The argument number, or the result number of `defOp`.
+  unsigned index = 0;
+};
+
+/// An `index` operand computed from an extent known at run time:
+/// `(tensor.dim value, dim - sub) / div`.
+struct DimExpr {
+  ValueId value = 0;
+  unsigned dim = 0;
+  int64_t sub = 0;
+  int64_t div = 1;
+};
+
+/// One instruction of a scalar region body. Operands number the block
+/// arguments first (0 .. args.size()-1), then the earlier instructions.
+struct ScalarInst {
+  /// Full op name: "arith.cmpf", "arith.addi", "arith.constant", ...
+  std::string name;
+  /// The predicate of arith.cmpi / arith.cmpf.
+  std::string predicate;
+  llvm::SmallVector<unsigned, 2> operands;
+  /// Result type (i1 for comparisons).
+  DType type = DType::I1;
+  /// Raw bits of an arith.constant.
+  uint64_t bits = 0;
+};
+
+/// A scalar region: a comparator or a combiner.
+struct Body {
+  llvm::SmallVector<DType, 4> args;
+  std::vector<ScalarInst> insts;
+  /// What the terminator yields (argument or instruction number, as above).
+  unsigned yield = 0;
+
+  /// Appends an instruction and returns its operand number.
+  unsigned add(ScalarInst inst);
+};
+
+enum class OpKind : uint8_t {
+  // Destination helpers.
+  Empty, // tensor.empty
+  Fill,  // tensor.empty + linalg.fill with a constant
+  // iree_linalg_ext.
+  Sort,
+  Scatter,
+  Gather,
+  Scan,
+  TopK,
+  ArgCompare,
+  // linalg.
+  Matmul,
+  Transpose,
+  // tensor glue.
+  ExtractSlice,
+  InsertSlice,
+  CollapseShape,
+  ExpandShape,
+  Pad,
+  Concat,
+  Cast,
+};
+constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
+
+/// The op name as MLIR spells it ("iree_linalg_ext.sort", "linalg.fill").
+llvm::StringRef opKindName(OpKind k);
+std::optional<OpKind> parseOpKind(llvm::StringRef name);
+
+/// One op node. Which attribute fields a kind uses:
+///  - Empty/Fill: `dynSizes` (one per `?` of the result), Fill: `scalar`.
+///  - Sort: operands = outs; `dimension`; `body` (2 arguments per operand).
+///  - Scatter: ins(updates, indices) outs(original); `ints` = dimension_map;
+///    `flag` = unique_indices; `body` (update, current).
+///  - Gather: ins(source, indices) outs(output); `ints` = dimension_map.
+///  - Scan: ins(input) outs(output, accumulator); `dimension`; `flag` =
+///    inclusive; `body` (previous, input).
+///  - TopK: ins(values[, indices]) outs(values, indices); `dimension`; `body`.
+///  - ArgCompare: ins(values[, indices]) outs(value, index); `dimension`;
+///    `indexBase`; `body`.
+///  - Matmul: ins(a, b) outs(c). Transpose: ins(x) outs(init); `ints` =
+///    permutation.
+///  - ExtractSlice: operands (source); InsertSlice: (source, dest);
+///    `offsets`, `sizes` (kDynamic: the next `dynSizes` entry), `strides`;
+///    ExtractSlice drops the source dims listed in `ints` (rank reduction),
+///    InsertSlice the ones its source lacks.
+///  - CollapseShape/ExpandShape: `reassociation`; ExpandShape's output_shape
+///    is the result type with `dynSizes` for its `?`s.
+///  - Pad: `low`, `high`, `scalar` (the padding value).
+///  - Concat: `dimension`. Cast: nothing.
+struct Op {
+  OpKind kind = OpKind::Empty;
+  llvm::SmallVector<ValueId, 4> operands;
+  /// How many of `operands` are `ins` (the rest are `outs`).
+  unsigned numIns = 0;
+  llvm::SmallVector<ValueId, 2> results;
+
+  int64_t dimension = 0;
+  llvm::SmallVector<int64_t, 4> ints;
+  llvm::SmallVector<int64_t, 4> offsets, sizes, strides;
+  llvm::SmallVector<int64_t, 4> low, high;
+  llvm::SmallVector<llvm::SmallVector<int64_t, 2>, 4> reassociation;
+  llvm::SmallVector<DimExpr, 2> dynSizes;
+  bool flag = false;
+  std::optional<int64_t> indexBase;
+  uint64_t scalar = 0;
+  Body body;
+};
+
+/// One function: `func.func @NAME(args) -> (returns)`.
+struct Program {
+  std::vector<Value> values;
+  std::vector<ValueId> args;
+  std::vector<Op> ops;
+  std::vector<ValueId> returns;
+
+  /// Adds an argument of `type` that runs with extents `shape`.
+  ValueId addArg(const TensorType &type, llvm::ArrayRef<int64_t> shape);
+  /// Appends `op` and one result value per (type, shape); fills
+  /// `op.results` and returns the op's number.
+  unsigned addOp(Op op, llvm::ArrayRef<TensorType> types,
+                 llvm::ArrayRef<Shape> shapes);
+
+  const Value &value(ValueId v) const { return values[v]; }
+  const TensorType &type(ValueId v) const { return values[v].type; }
+  llvm::ArrayRef<int64_t> shape(ValueId v) const { return values[v].shape; }
+};
+
+struct PrintOptions {
+  std::string functionName = "main";
+};
+
+/// The program as IREE's textual MLIR (one `func.func`).
+std::string printProgram(const Program &p, const PrintOptions &opts = {});
+
+/// The MLIR spelling of an element of `t` with raw bits `bits`, as an
+/// `arith.constant` takes it: "true", "-3", "0x7F800000".
+std::string scalarLiteral(uint64_t bits, DType t);
+
+} // namespace ref::fuzz
+
+#endif // REF_FUZZ_PROGRAM_H

@@ -1,0 +1,129 @@
+//===- fuzz-gen.cpp - Print or write generated fuzz cases -----------------===//
+//
+//   fuzz-gen --seed=S --count=N --out=DIR
+// writes caseK.mlir, caseK.inI.npy (.bin for bf16) and caseK.json for
+// K = first .. first+N-1; case K is generateCase(caseSeed(S, K)), so any
+// slice of a run can be regenerated alone. Without --out the programs are
+// printed to stdout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fuzz/CaseFiles.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace ref;
+using namespace ref::fuzz;
+
+static cl::OptionCategory cat("fuzz-gen options");
+static cl::opt<uint64_t> seedOpt("seed", cl::desc("Run seed"), cl::init(1),
+                                 cl::cat(cat));
+static cl::opt<uint64_t> countOpt("count", cl::desc("Number of cases"),
+                                  cl::init(1), cl::cat(cat));
+static cl::opt<uint64_t> firstOpt("first", cl::desc("Index of the first case"),
+                                  cl::init(0), cl::cat(cat));
+static cl::opt<std::string>
+    outOpt("out",
+           cl::desc("Directory to write the cases to (default: print "
+                    "the programs)"),
+           cl::value_desc("DIR"), cl::cat(cat));
+static cl::opt<unsigned> minOpsOpt("min-ops", cl::desc("Fewest ops"),
+                                   cl::init(1), cl::cat(cat));
+static cl::opt<unsigned> maxOpsOpt("max-ops", cl::desc("Most ops"), cl::init(4),
+                                   cl::cat(cat));
+static cl::opt<std::string>
+    opsOpt("ops",
+           cl::desc("Comma-separated op kinds (sort, scatter, gather, scan, "
+                    "topk, arg_compare, fill, matmul, transpose, "
+                    "extract_slice, insert_slice, collapse_shape, "
+                    "expand_shape, pad, concat, cast; full MLIR names work "
+                    "too); default all"),
+           cl::cat(cat));
+static cl::opt<std::string>
+    dtypesOpt("dtypes",
+              cl::desc("Comma-separated element types; default i1 "
+                       "i8 i16 i32 i64 f16 bf16 f32 f64"),
+              cl::cat(cat));
+static cl::opt<unsigned>
+    dynamicOpt("dynamic-percent",
+               cl::desc("Percent of cases with dynamic dims (default 40)"),
+               cl::init(40), cl::cat(cat));
+static cl::opt<bool> zeroOpt("zero-extents", cl::desc("Allow extents of 0"),
+                             cl::cat(cat));
+static cl::opt<bool>
+    largeOpt("large", cl::desc("Allow a few large cases (1e5 elements)"),
+             cl::cat(cat));
+static cl::opt<int64_t> maxElementsOpt("max-elements",
+                                       cl::desc("Elements per tensor"),
+                                       cl::init(4096), cl::cat(cat));
+static cl::opt<std::string> functionOpt("function", cl::desc("Function name"),
+                                        cl::init("main"), cl::cat(cat));
+
+static std::optional<OpKind> parseKind(StringRef name) {
+  if (auto k = parseOpKind(name))
+    return k;
+  for (StringRef prefix : {"iree_linalg_ext.", "linalg.", "tensor."})
+    if (auto k = parseOpKind((prefix + name).str()))
+      return k;
+  return std::nullopt;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  cl::HideUnrelatedOptions(cat);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "fuzz-gen: generated programs for the fuzzer\n");
+  GenOptions opts;
+  opts.minOps = minOpsOpt;
+  opts.maxOps = std::max(maxOpsOpt, minOpsOpt);
+  opts.dynamicCasePercent = dynamicOpt;
+  opts.allowZeroExtents = zeroOpt;
+  opts.allowLarge = largeOpt;
+  opts.maxElements = maxElementsOpt;
+  SmallVector<StringRef> parts;
+  StringRef(opsOpt).split(parts, ',', -1, false);
+  for (StringRef p : parts) {
+    auto k = parseKind(p.trim());
+    if (!k) {
+      errs() << "fuzz-gen: unknown op kind '" << p << "'\n";
+      return 2;
+    }
+    opts.ops.push_back(*k);
+  }
+  parts.clear();
+  StringRef(dtypesOpt).split(parts, ',', -1, false);
+  for (StringRef p : parts) {
+    auto t = parseDType(p.trim());
+    if (!t || *t == DType::Index || *t == DType::F8E4M3FN ||
+        *t == DType::F8E5M2) {
+      errs() << "fuzz-gen: unsupported element type '" << p << "'\n";
+      return 2;
+    }
+    opts.dtypes.push_back(*t);
+  }
+  PrintOptions print;
+  print.functionName = functionOpt;
+
+  for (uint64_t i = firstOpt; i < firstOpt + countOpt; ++i) {
+    uint64_t seed = caseSeed(seedOpt, i);
+    Case c = generateCase(seed, opts);
+    if (outOpt.empty()) {
+      outs() << "// case " << i << " (seed " << seed << ")\n"
+             << c.text(print) << "\n";
+      continue;
+    }
+    auto w = writeCase(c, outOpt, ("case" + Twine(i)).str(), seed, print);
+    if (!w) {
+      errs() << "fuzz-gen: " << toString(w.takeError()) << "\n";
+      return 1;
+    }
+  }
+  if (!outOpt.empty())
+    outs() << "wrote " << countOpt << " cases to " << outOpt << "\n";
+  return 0;
+}
