@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The main job. For now: build, then test an example program from corpus/
-# against the real IREE: run on llvm-cpu, compile for CUDA and HIP (run
-# there too where the device exists). Verdict lines and repro bundles in
-# out/difftest.
+# The main job: a short fuzz campaign of generated programs against the real
+# IREE on the local CPU target (llvm-cpu), then its report. Options after the
+# script's name go to `difftest fuzz` (e.g. --time=30m --jobs=2 --seed=7,
+# --target=llvm-cpu,hip:gfx942 to also compile for a GPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 ./scripts/build.sh >/dev/null
-exec ./build/bin/difftest run corpus/examples/softmax_like.mlir --function=main \
-  --target=llvm-cpu,cuda:sm_80,hip:gfx942 --out=out/difftest "$@"
+out="out/campaign-$(date +%Y%m%d-%H%M%S)"
+./build/bin/difftest fuzz --target=llvm-cpu --time="${DIFFTEST_TIME:-3m}" \
+  --jobs="$(nproc)" --seed="${DIFFTEST_SEED:-1}" --out="$out" "$@"
+exec ./build/bin/difftest report "$out"
