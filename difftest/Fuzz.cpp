@@ -308,30 +308,77 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   for (const gpu::TargetConfig &config : configs) {
     std::string sub = config.name();
     std::replace(sub.begin(), sub.end(), ':', '_');
-    bool combined = false;
+    // Which cases run from a combined module (and its compile result);
+    // the others compile alone. A combined compile that fails with
+    // diagnostics at lines of some functions drops those (they compile
+    // alone) and retries with the rest; a failure without a location (a
+    // crash, a timeout) sends every case of the round to compile alone.
+    std::vector<bool> inCombined(cases.size(), false);
     TargetResult combinedCompile;
+    std::string combinedName;
     if (batching && cases.size() > 1) {
-      std::string module;
-      for (const BatchCase &c : cases) {
-        auto text = readFile(joinPath(c.dir, "program.mlir"));
-        if (!text)
-          return text.takeError();
-        module += *text + "\n";
+      std::vector<size_t> members(cases.size());
+      for (size_t k = 0; k < cases.size(); ++k)
+        members[k] = k;
+      for (int round = 0; round < 3 && members.size() > 1; ++round) {
+        std::string module;
+        std::vector<std::pair<unsigned, unsigned>> lines; // [first, last]
+        unsigned line = 1;
+        for (size_t k : members) {
+          auto text = readFile(joinPath(cases[k].dir, "program.mlir"));
+          if (!text)
+            return text.takeError();
+          unsigned n = std::count(text->begin(), text->end(), '\n') + 1;
+          lines.push_back({line, line + n - 1});
+          line += n;
+          module += *text + "\n";
+        }
+        combinedName = "module" + std::to_string(round);
+        if (llvm::Error e =
+                writeFile(joinPath(bdir, combinedName + ".mlir"), module))
+          return e;
+        combinedCompile = compileTarget(config, combinedName + ".mlir", bdir,
+                                        sub + "-" + combinedName, settings);
+        if (combinedCompile.verdict == gpu::Verdict::Pass) {
+          for (size_t k : members)
+            inCombined[k] = true;
+          break;
+        }
+        auto log = readFile(
+            joinPath(bdir, sub + "-" + combinedName, "compile.log"));
+        std::set<size_t> culprits;
+        if (log) {
+          std::string key = combinedName + ".mlir:";
+          for (size_t pos = log->find(key); pos != std::string::npos;
+               pos = log->find(key, pos + 1)) {
+            unsigned at = 0;
+            StringRef(*log).substr(pos + key.size()).consumeInteger(10, at);
+            for (auto [m, range] : llvm::enumerate(lines))
+              if (at >= range.first && at <= range.second)
+                culprits.insert(m);
+          }
+        } else {
+          llvm::consumeError(log.takeError());
+        }
+        if (culprits.empty())
+          break; // no location: everyone alone
+        std::vector<size_t> rest;
+        for (auto [m, k] : llvm::enumerate(members))
+          if (!culprits.count(m))
+            rest.push_back(k);
+        members = std::move(rest);
       }
-      if (llvm::Error e = writeFile(joinPath(bdir, "module.mlir"), module))
-        return e;
-      combinedCompile =
-          compileTarget(config, "module.mlir", bdir, sub, settings);
-      combined = combinedCompile.verdict == gpu::Verdict::Pass;
     }
-    for (BatchCase &c : cases) {
+    std::string combinedSub = sub + "-" + combinedName;
+    size_t numCombined = llvm::count(inCombined, true);
+    for (auto [k, c] : llvm::enumerate(cases)) {
       CaseTarget ct;
       ct.subdir = sub;
-      if (combined) {
+      if (inCombined[k]) {
         TargetResult shared = combinedCompile;
-        shared.compileSeconds /= cases.size();
+        shared.compileSeconds /= numCombined;
         ct.result = runCompiled(config,
-                                joinPath("..", sub, "module.vmfb"),
+                                joinPath("..", combinedSub, "module.vmfb"),
                                 c.golden.spec, c.dir, sub, settings, shared);
         if (gpu::isFailure(ct.result.verdict)) {
           // Isolate: the case alone. Its own outcome wins when it fails
@@ -371,8 +418,11 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
           claimSignature(row.signature)) {
         std::string name = bundleName(row.verdict, row.signature);
         if (ct.batchOnly)
-          fs::copy_file(joinPath(bdir, "module.mlir"),
-                        joinPath(c.dir, "batch-module.mlir"));
+          for (int round = 0; round < 3; ++round) {
+            std::string m = "module" + std::to_string(round) + ".mlir";
+            if (fs::exists(joinPath(bdir, m)))
+              fs::copy_file(joinPath(bdir, m), joinPath(c.dir, "batch-" + m));
+          }
         std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
                                                "--function=" + c.name};
         for (const gpu::TensorFile &in : c.golden.spec.inputs)

@@ -955,11 +955,19 @@ void Builder::buildScatterOrGather(bool scatter) {
     unsigned rank = prog.type(target).rank();
     depth = pickInt(1, std::min(3u, rank));
     dimMap = pickPermutation(depth);
-    unsigned batchRank = pickWeighted<unsigned>({{20, 1}, {12, 2}, {4, 0}});
+    unsigned batchRank = pickWeighted<unsigned>(
+        {{20, 1}, {12, 2}, {opts.allowBatchRankZero ? 4u : 0u, 0}});
     // Updates have rank batch + slice, indices batch + 1.
     unsigned sliceRank = rank - depth;
     batchRank = std::min<unsigned>(
         batchRank, std::min<unsigned>(maxRank - sliceRank, maxRank - 1));
+    // Only maxRank 1 leaves no room for a batch dim (the target is then
+    // rank 1 with depth 1): implicit depth keeps the indices at rank 1.
+    bool forceImplicit = false;
+    if (batchRank == 0 && !opts.allowBatchRankZero) {
+      batchRank = 1;
+      forceImplicit = true;
+    }
     batchShape = pickShape(batchRank);
     if (wantUnique) {
       SmallVector<int64_t, 3> bounds;
@@ -970,7 +978,8 @@ void Builder::buildScatterOrGather(bool scatter) {
         space = satMul(space, b);
       fitBudget(batchShape, 1, std::max<int64_t>(1, space));
     }
-    implicitDepth = depth == 1 && batchRank >= 1 && chance(35);
+    implicitDepth =
+        depth == 1 && batchRank >= 1 && (forceImplicit || chance(35));
     for (unsigned i = 0; i < batchRank; ++i)
       batchDynamic.push_back(dynamicCase && chance(opts.dynamicDimPercent));
     // Fresh indices: batch dims, then the depth (unless implicit).

@@ -65,6 +65,11 @@ struct GenOptions {
   bool allowLarge = false;
   int64_t largeElements = 100000;
   unsigned largeCasePercent = 3;
+  /// Scatter/gather with no batch dims (indices of rank 1 holding one index
+  /// tuple). Valid IR, but iree-compile 3.13 fails on it for llvm-cpu (gather:
+  /// a rank-0 collapse_shape; scatter: out of memory), so a campaign may
+  /// want it off once those failures are on record.
+  bool allowBatchRankZero = true;
   /// Returned values per function.
   unsigned maxResults = 3;
   /// RapidCheck size `generateCase` runs the generator with. The picks

@@ -61,6 +61,14 @@ static cl::opt<bool>
 static cl::opt<int64_t> maxElementsOpt("max-elements",
                                        cl::desc("Elements per tensor"),
                                        cl::init(4096), cl::cat(cat));
+static cl::opt<unsigned> maxRankOpt("max-rank",
+                                    cl::desc("Highest tensor rank (1-4)"),
+                                    cl::init(4), cl::cat(cat));
+static cl::opt<bool> noBatchRankZeroOpt(
+    "no-batch-rank-zero",
+    cl::desc("No scatter/gather without batch dims (iree-compile 3.13 fails "
+             "on them for llvm-cpu)"),
+    cl::cat(cat));
 static cl::opt<std::string> functionOpt("function", cl::desc("Function name"),
                                         cl::init("main"), cl::cat(cat));
 
@@ -85,6 +93,8 @@ int main(int argc, char **argv) {
   opts.allowZeroExtents = zeroOpt;
   opts.allowLarge = largeOpt;
   opts.maxElements = maxElementsOpt;
+  opts.maxRank = maxRankOpt;
+  opts.allowBatchRankZero = !noBatchRankZeroOpt;
   SmallVector<StringRef> parts;
   StringRef(opsOpt).split(parts, ',', -1, false);
   for (StringRef p : parts) {

@@ -217,6 +217,7 @@ TEST(FuzzGenerator, MaxRankIsRespected) {
   for (unsigned maxRank : {1u, 2u}) {
     GenOptions opts;
     opts.maxRank = maxRank;
+    opts.allowBatchRankZero = maxRank == 2;
     for (uint64_t seed = 0; seed < 60; ++seed) {
       Case c = generateCase(caseSeed(maxRank, seed), opts);
       for (const Value &v : c.program.values)
@@ -224,6 +225,18 @@ TEST(FuzzGenerator, MaxRankIsRespected) {
     }
     Case c = generateCase(caseSeed(maxRank, 1000), opts);
     EXPECT_EQ(checkWithRefRun(c), "");
+  }
+}
+
+TEST(FuzzGenerator, BatchRankZeroCanBeTurnedOff) {
+  GenOptions opts;
+  opts.ops = {OpKind::Scatter, OpKind::Gather};
+  opts.allowBatchRankZero = false;
+  for (uint64_t seed = 0; seed < 100; ++seed) {
+    Case c = generateCase(caseSeed(8, seed), opts);
+    for (const OpFeature &f : c.features.ops)
+      for (const std::string &form : f.forms)
+        EXPECT_NE(form, "batch_rank=0") << c.text();
   }
 }
 
