@@ -19,6 +19,7 @@
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Options.h"
+#include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -155,12 +156,21 @@ private:
   std::mutex sigMutex;
   std::set<std::string> signatures; // seen, with a bundle on disk
   bool loadedSignatures = false;
+  fuzz::Case generate(uint64_t caseSeed);
   /// Whether `sig` is new (and claims it).
   bool claimSignature(const std::string &sig);
   std::string bundleName(const std::string &verdict, const std::string &sig) {
     return verdict + "-" + hex64(llvm::xxh3_64bits(sig)).substr(0, 10);
   }
 };
+
+fuzz::Case Campaign::generate(uint64_t caseSeed) {
+  // RapidCheck keeps the generation context in process-wide state: one
+  // generator at a time.
+  static std::mutex genMutex;
+  std::lock_guard<std::mutex> lock(genMutex);
+  return fuzz::generateCase(caseSeed, gen);
+}
 
 bool Campaign::claimSignature(const std::string &sig) {
   std::lock_guard<std::mutex> lock(sigMutex);
@@ -242,12 +252,12 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   for (int64_t i = first; i < first + count; ++i) {
     BatchCase c;
     c.index = i;
-    c.caseSeed = fuzz::mixSeed(seed, static_cast<uint64_t>(i));
+    c.caseSeed = fuzz::caseSeed(seed, static_cast<uint64_t>(i));
     c.name = "f" + std::to_string(i);
     c.dir = joinPath(bdir, c.name);
     fs::create_directories(joinPath(c.dir, "inputs"));
     fs::create_directories(joinPath(c.dir, "golden"));
-    fuzz::Case gc = fuzz::generateCase(c.caseSeed, gen);
+    fuzz::Case gc = generate(c.caseSeed);
     fuzz::PrintOptions po;
     po.functionName = c.name;
     std::string text = gc.text(po);

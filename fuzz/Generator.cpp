@@ -44,6 +44,8 @@ struct Facts {
   unsigned frac = 0;
   /// Floats: some element may be infinite.
   bool mayInf = false;
+  /// Floats: some element may be subnormal.
+  bool mayDenormal = false;
   /// Integers: every element lies in [lo, hi] (signed reading).
   bool hasRange = false;
   int64_t lo = 0, hi = 0;
@@ -64,6 +66,7 @@ Facts joinFacts(const Facts &a, const Facts &b) {
   f.bound = std::max(a.bound, b.bound);
   f.frac = std::max(a.frac, b.frac);
   f.mayInf = a.mayInf || b.mayInf;
+  f.mayDenormal = a.mayDenormal || b.mayDenormal;
   f.hasRange = a.hasRange && b.hasRange;
   f.lo = std::min(a.lo, b.lo);
   f.hi = std::max(a.hi, b.hi);
@@ -108,6 +111,10 @@ struct Need {
   /// No float-reduction freedom (comparator operands: a reassociated sum may
   /// reorder them).
   bool noReduction = false;
+  /// Floats: no subnormals (comparator operands: IREE's CPU runtime runs
+  /// with denormals flushed to zero, so a comparison of subnormals is the
+  /// target's choice, not a bug).
+  bool noDenormal = false;
 };
 
 bool fits(const Facts &f, DType t, const Need &n) {
@@ -117,6 +124,8 @@ bool fits(const Facts &f, DType t, const Need &n) {
     return false;
   if (isFloat(t)) {
     if (n.noInf && f.mayInf)
+      return false;
+    if (n.noDenormal && f.mayDenormal)
       return false;
     if (n.exact && !(f.exact && f.bound <= n.bound && f.frac <= n.frac))
       return false;
@@ -177,12 +186,15 @@ Facts specFacts(const ValueSpec &s, DType t, int64_t numElements) {
   case ValueMode::Subnormals:
     if (isInteger(t))
       smallFamily();
+    f.mayDenormal = isFloat(t);
     break;
   case ValueMode::Infinities:
     f.mayInf = isFloat(t);
     break;
   case ValueMode::NearMax:
+    break;
   case ValueMode::Wide:
+    f.mayDenormal = isFloat(t);
     break;
   case ValueMode::Distinct: {
     f.exact = true;
@@ -477,11 +489,13 @@ private:
     SmallVector<std::pair<unsigned, ValueMode>, 10> modes = {
         {25, ValueMode::Small},      {12, ValueMode::Ties},
         {8, ValueMode::Sorted},      {8, ValueMode::ReverseSorted},
-        {8, ValueMode::SignedZeros}, {8, ValueMode::NearMax},
-        {8, ValueMode::Wide}};
+        {8, ValueMode::SignedZeros}, {8, ValueMode::NearMax}};
+    bool denormalsOk = !(isFloat(t) && need.noDenormal);
+    if (denormalsOk)
+      modes.push_back({8, ValueMode::Wide});
     if (!(isFloat(t) && need.noInf))
       modes.push_back({8, ValueMode::Infinities});
-    if (isFloat(t))
+    if (isFloat(t) && denormalsOk)
       modes.push_back({8, ValueMode::Subnormals});
     if (distinctFits(t, n, s.fracBits))
       modes.push_back({distinctWeight, ValueMode::Distinct});
@@ -746,6 +760,7 @@ void Builder::buildSort() {
   Need keyNeed;
   keyNeed.noInf = true;
   keyNeed.noReduction = true;
+  keyNeed.noDenormal = true;
   ValueId key = pickInput(
       kt, 1, 4, keyNeed, [](ValueId) { return true; }, 1,
       /*distinctWeight=*/30);
@@ -760,8 +775,10 @@ void Builder::buildSort() {
     DType pt = *pickDType(anyType);
     Need need;
     need.noReduction = true;
-    if (lexicographic && i == 1)
+    if (lexicographic && i == 1) {
       need.noInf = true;
+      need.noDenormal = true;
+    }
     TensorType want = keyType;
     want.dtype = pt;
     auto existing = pickExisting([&](ValueId v) {
@@ -1274,6 +1291,7 @@ void Builder::buildTopK() {
   Need need;
   need.noInf = true;
   need.noReduction = true;
+  need.noDenormal = true;
   ValueId in =
       pickInput(t, 1, 4, need, [&](ValueId v) { return noZeroExtent(v); });
   TensorType it = prog.type(in);
@@ -1384,6 +1402,7 @@ void Builder::buildArgCompare() {
   DType t = *pickDType(notI1);
   Need need;
   need.noReduction = true;
+  need.noDenormal = true;
   ValueId in = pickInput(
       t, 1, 4, need, [](ValueId) { return true; }, 0);
   TensorType it = prog.type(in);
