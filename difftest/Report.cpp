@@ -315,8 +315,14 @@ int reportCommand(int argc, char **argv) {
   std::string seed = (*db)->option("seed").value_or("?");
   std::string targets = (*db)->option("targets").value_or("?");
   std::string iree = (*db)->option("iree_version").value_or("?");
-  double minutes =
-      finish.size() > 1 ? (finish.back() - finish.front()) / 60 : 0;
+  // Wall time since the campaign started (a resumed campaign's pause
+  // counts too).
+  double started = 0;
+  if (auto st = (*db)->option("started"))
+    StringRef(*st).getAsDouble(started);
+  double minutes = !finish.empty() && started > 0
+                       ? (finish.back() - started) / 60
+                       : 0;
   std::string summary =
       llvm::formatv("{0} cases, {1} case x target rows, {2} distinct "
                     "failures; seed {3}; targets {4}; {5}",
@@ -324,7 +330,7 @@ int reportCommand(int argc, char **argv) {
                     targets, iree)
           .str();
   if (minutes > 0)
-    summary += llvm::formatv("; {0:f1} min, {1:f1} cases/min", minutes,
+    summary += llvm::formatv("; {0:f1} min wall, {1:f1} cases/min", minutes,
                              caseIds.size() / minutes)
                    .str();
 

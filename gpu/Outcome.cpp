@@ -9,6 +9,8 @@
 
 #include "gpu/Outcome.h"
 
+#include "llvm/Support/Regex.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -535,7 +537,26 @@ std::string firstErrorLine(llvm::StringRef stderrText) {
   return "";
 }
 
-std::string normalizeMessage(llvm::StringRef line) {
+/// IREE names dispatches after the function, their number, the root op and
+/// its shape ("f31_dispatch_0_scan_Dx6x3x2xf32..."): keep the root op only.
+static std::string normalizeDispatchNames(llvm::StringRef line) {
+  static const llvm::Regex dispatch(
+      "[A-Za-z_][A-Za-z0-9_]*_dispatch_[0-9]+_([a-z]+)[A-Za-z0-9_]*");
+  std::string text = line.str();
+  std::string out;
+  llvm::SmallVector<llvm::StringRef, 2> m;
+  llvm::StringRef rest = text;
+  while (dispatch.match(rest, &m)) {
+    size_t at = m[0].data() - rest.data();
+    out += rest.substr(0, at).str() + "<dispatch " + m[1].str() + ">";
+    rest = rest.drop_front(at + m[0].size());
+  }
+  return out + rest.str();
+}
+
+std::string normalizeMessage(llvm::StringRef rawLine) {
+  std::string dispatchFree = normalizeDispatchNames(rawLine);
+  llvm::StringRef line = dispatchFree;
   std::string out;
   out.reserve(line.size());
   auto prevIsIdent = [&](size_t i) {

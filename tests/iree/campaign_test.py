@@ -16,6 +16,7 @@
 3. Kill and resume: a campaign SIGKILLed after its first batches, then
    resumed, has exactly the rows of an uninterrupted campaign with the same
    seed: nothing lost, nothing duplicated, the same cases (deterministic).
+4. Shards: shards 0/2 and 1/2, merged, equal the unsharded campaign.
 
 Usage: campaign_test.py DIFFTEST EXPECTATIONS WORK_DIR [CASES]
 """
@@ -185,6 +186,24 @@ def main():
     ka = sorted(os.listdir(os.path.join(ref, "bundles")))
     kb = sorted(os.listdir(os.path.join(killed, "bundles")))
     check(ka == kb, "same bundles, none duplicated (%s vs %s)" % (ka, kb))
+    # 4. Shards: two halves merged equal the whole (the `ref` campaign).
+    half = ["--target=llvm-cpu", "--cases=%d" % (n // 2), "--seed=5",
+            "--batch=2", "--jobs=2"] + limits
+    shard_dirs = []
+    for i in range(2):
+        d = os.path.join(work, "shard%d" % i)
+        r = fuzz(dt, d, half + ["--shard=%d/2" % i])
+        check(r.returncode == 0, "shard %d/2 exits 0" % i)
+        shard_dirs.append(d)
+    merged = os.path.join(work, "merged")
+    r = subprocess.run([dt, "merge", merged] + shard_dirs,
+                       capture_output=True, text=True)
+    check(r.returncode == 0, "merge exits 0\n" + r.stderr)
+    m = rows(os.path.join(merged, "campaign.db"))
+    check(m == a, "two merged shards = one campaign (%d vs %d rows)" %
+          (len(m), len(a)))
+    check(sorted(os.listdir(os.path.join(merged, "bundles"))) == ka,
+          "merged bundles = the campaign's")
     print("%d failures" % len(failures))
     return 1 if failures else 0
 

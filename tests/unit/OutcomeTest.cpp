@@ -402,3 +402,18 @@ TEST(FailureSignature, SameBugSameSignatureOtherwiseDifferent) {
 }
 
 } // namespace
+
+TEST(OutcomeNormalize, DispatchNamesKeepOnlyTheRootOp) {
+  // Two cases of one bug: different functions, dispatch numbers, shapes.
+  std::string a = normalizeMessage(
+      "function 'f31_dispatch_0_scan_Dx6x3x2xf32_dispatch_tensor_store' uses "
+      "98304 bytes of shared memory; exceeded the limit of 65536 bytes");
+  std::string b = normalizeMessage(
+      "function 'main_dispatch_12_scan_4x9xf16' uses 131072 bytes of shared "
+      "memory; exceeded the limit of 65536 bytes");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a, "function '<dispatch scan>' uses N bytes of shared memory; "
+               "exceeded the limit of N bytes");
+  EXPECT_NE(normalizeMessage("'f1_dispatch_0_sort_4xf32' failed"),
+            normalizeMessage("'f1_dispatch_0_scan_4xf32' failed"));
+}
