@@ -32,6 +32,28 @@ std::string refRunPath() {
   return std::string(p);
 }
 
+llvm::Error copyTree(StringRef from, StringRef to) {
+  std::error_code ec;
+  if ((ec = llvm::sys::fs::create_directories(to)))
+    return llvm::createStringError(ec, to + ": " + ec.message());
+  for (llvm::sys::fs::recursive_directory_iterator it(from, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    StringRef p = it->path();
+    std::string rel = p.drop_front(from.size()).ltrim('/').str();
+    std::string dst = joinPath(to, rel);
+    if (it->type() == llvm::sys::fs::file_type::directory_file) {
+      llvm::sys::fs::create_directories(dst);
+      continue;
+    }
+    llvm::sys::fs::create_directories(path::parent_path(dst));
+    if ((ec = llvm::sys::fs::copy_file(p, dst)))
+      return llvm::createStringError(ec, dst + ": " + ec.message());
+  }
+  if (ec)
+    return llvm::createStringError(ec, from + ": " + ec.message());
+  return llvm::Error::success();
+}
+
 Expected<std::string> readFile(StringRef p) {
   auto buf = llvm::MemoryBuffer::getFile(p);
   if (!buf)

@@ -79,6 +79,8 @@ Golden makeGolden(llvm::StringRef program, const Signature &sig,
 /// Joins path components, skipping empty ones.
 std::string joinPath(llvm::StringRef a, llvm::StringRef b,
                      llvm::StringRef c = "", llvm::StringRef d = "");
+/// Copies a directory tree (created as needed) into `to`.
+llvm::Error copyTree(llvm::StringRef from, llvm::StringRef to);
 /// Reads a whole file; errors name it.
 llvm::Expected<std::string> readFile(llvm::StringRef path);
 llvm::Error writeFile(llvm::StringRef path, llvm::StringRef text);

@@ -279,22 +279,13 @@ int importCommand(int argc, char **argv) {
     const gpu::BatchCase &c = *it->second;
     std::string dir = joinPath(bundles, c.spec.id);
     fs::create_directories(dir);
-    std::error_code ec;
     std::string caseDir = joinPath(batchDir, "cases", c.spec.id);
     std::string actualDir = joinPath(batchDir, "actual", c.spec.id);
-    for (auto [from, sub] : {std::pair<std::string, StringRef>{caseDir, ""},
-                             {actualDir, "actual"}})
-      for (fs::recursive_directory_iterator i(from, ec), end; !ec && i != end;
-           i.increment(ec)) {
-        std::string rel = StringRef(i->path()).drop_front(from.size()).ltrim('/').str();
-        std::string dst = joinPath(dir, sub, rel);
-        if (i->type() == fs::file_type::directory_file) {
-          fs::create_directories(dst);
-          continue;
-        }
-        fs::create_directories(path::parent_path(dst));
-        fs::copy_file(i->path(), dst);
-      }
+    if (llvm::Error e = copyTree(caseDir, dir))
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+    if (fs::exists(actualDir))
+      if (llvm::Error e = copyTree(actualDir, joinPath(dir, "actual")))
+        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
     fs::copy_file(c.module, joinPath(dir, "module.vmfb"));
     if (!c.program.empty())
       fs::copy_file(c.program, joinPath(dir, "program.mlir"));

@@ -678,17 +678,9 @@ int mergeCommand(int argc, char **argv) {
       std::string from = joinPath(s, f.bundle), to = joinPath(out, f.bundle);
       if (fs::exists(to))
         continue;
-      std::error_code ec;
-      for (fs::recursive_directory_iterator it(from, ec), end; !ec && it != end;
-           it.increment(ec)) {
-        std::string dst =
-            joinPath(to, StringRef(it->path()).drop_front(from.size()).ltrim('/'));
-        if (it->type() == fs::file_type::directory_file)
-          fs::create_directories(dst);
-        else {
-          fs::create_directories(path::parent_path(dst));
-          fs::copy_file(it->path(), dst);
-        }
+      if (llvm::Error e = copyTree(from, to)) {
+        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+        return kToolError;
       }
     }
     shardDb->reset();

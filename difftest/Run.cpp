@@ -234,28 +234,6 @@ std::string verdictLine(const TargetResult &r) {
   return line;
 }
 
-static llvm::Error copyTree(StringRef from, StringRef to) {
-  std::error_code ec;
-  if ((ec = fs::create_directories(to)))
-    return llvm::createStringError(ec, to + ": " + ec.message());
-  for (fs::recursive_directory_iterator it(from, ec), end; !ec && it != end;
-       it.increment(ec)) {
-    StringRef p = it->path();
-    std::string rel = p.drop_front(from.size()).ltrim('/').str();
-    std::string dst = joinPath(to, rel);
-    if (it->type() == fs::file_type::directory_file) {
-      fs::create_directories(dst);
-      continue;
-    }
-    fs::create_directories(path::parent_path(dst));
-    if ((ec = fs::copy_file(p, dst)))
-      return llvm::createStringError(ec, dst + ": " + ec.message());
-  }
-  if (ec)
-    return llvm::createStringError(ec, from + ": " + ec.message());
-  return llvm::Error::success();
-}
-
 llvm::Expected<std::string>
 writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
             StringRef subdir, const gpu::CaseSpec &c,

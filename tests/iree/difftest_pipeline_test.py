@@ -136,8 +136,12 @@ def main():
 
     # Export, replay with the batch's own tools, import.
     batch = os.path.join(work, "batch")
+    # Programs with a known llvm-cpu failure (../expectations.json) stay
+    # out: the round trip must pass.
+    known = json.load(open(os.path.join(progs, "..", "expectations.json")))
+    skip = {k["program"] for k in known["known"] if k["target"] == "llvm-cpu"}
     progs_list = [os.path.join(progs, p) for p in sorted(os.listdir(progs))
-                  if p.endswith(".mlir")]
+                  if p.endswith(".mlir") and p[:-5] not in skip]
     rc, text = difftest([dt, "export"] + progs_list +
                         ["--target=llvm-cpu", "--seeds=2", "--out=" + batch,
                          "--with-tools"])
