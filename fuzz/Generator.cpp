@@ -46,6 +46,14 @@ struct Facts {
   bool mayInf = false;
   /// Floats: some element may be subnormal.
   bool mayDenormal = false;
+  /// Floats: some element may be NaN (arithmetic on infinities in a body).
+  bool mayNaN = false;
+  /// Floats: IREE's value may differ from the interpreter's by a few ULP
+  /// (rounding arithmetic IREE may contract or widen, transcendental
+  /// approximations): fine for a returned value under the oracle's ULP
+  /// tolerance, but no decision (comparator, conversion to an integer,
+  /// further arithmetic that could cancel) may read it.
+  bool approx = false;
   /// Integers: every element lies in [lo, hi] (signed reading).
   bool hasRange = false;
   int64_t lo = 0, hi = 0;
@@ -67,6 +75,8 @@ Facts joinFacts(const Facts &a, const Facts &b) {
   f.frac = std::max(a.frac, b.frac);
   f.mayInf = a.mayInf || b.mayInf;
   f.mayDenormal = a.mayDenormal || b.mayDenormal;
+  f.mayNaN = a.mayNaN || b.mayNaN;
+  f.approx = a.approx || b.approx;
   f.hasRange = a.hasRange && b.hasRange;
   f.lo = std::min(a.lo, b.lo);
   f.hi = std::max(a.hi, b.hi);
@@ -113,7 +123,8 @@ struct Need {
   bool noReduction = false;
   /// Floats: no subnormals (comparator operands: IREE's CPU runtime runs
   /// with denormals flushed to zero, so a comparison of subnormals is the
-  /// target's choice, not a bug).
+  /// target's choice, not a bug). Comparator operands also take no NaN and
+  /// no approximate values (a ULP of difference may flip a decision).
   bool noDenormal = false;
 };
 
@@ -123,9 +134,9 @@ bool fits(const Facts &f, DType t, const Need &n) {
   if (n.noReduction && f.reduction)
     return false;
   if (isFloat(t)) {
-    if (n.noInf && f.mayInf)
+    if (n.noInf && (f.mayInf || f.mayNaN))
       return false;
-    if (n.noDenormal && f.mayDenormal)
+    if (n.noDenormal && (f.mayDenormal || f.mayNaN || f.approx))
       return false;
     if (n.exact && !(f.exact && f.bound <= n.bound && f.frac <= n.frac))
       return false;
@@ -225,6 +236,229 @@ Facts specFacts(const ValueSpec &s, DType t, int64_t numElements) {
   }
   }
   return f;
+}
+
+//===----------------------------------------------------------------------===//
+// What the generator knows about the scalars of a linalg body
+//===----------------------------------------------------------------------===//
+
+/// How a float scalar of a body relates to the value IREE computes.
+enum class FClass : uint8_t {
+  /// k * 2^-frac with |v| <= bound, exact in its type: every evaluation
+  /// order, FMA contraction or wider intermediate gives the same bits.
+  Exact,
+  /// Not known to be exact, but IREE computes the same bits: an input
+  /// element, a sign change or selection of one, a conversion of an exact
+  /// value. A comparison or a rounding op may read it (unless it may be
+  /// subnormal: IREE's CPU code flushes those), one rounding arithmetic op
+  /// may too.
+  Raw,
+  /// One rounding away from Exact/Raw values (IREE may contract it into an
+  /// FMA with a later add, or compute f16 in f32), or a transcendental
+  /// approximation: IREE's value may differ by a few ULP. Only sign
+  /// changes, max/min, select's data operands, truncf and the terminator
+  /// read it: no decision, no further arithmetic that could cancel and
+  /// amplify the difference, no extf (a few ULP of f16 are thousands of
+  /// f32's, beyond the oracle's tolerance for the wider type).
+  Rounded,
+};
+
+/// A scalar of a body (block argument or instruction result).
+struct SVal {
+  unsigned id = 0;
+  DType type = DType::F32;
+  /// Integers and index: every value lies in [lo, hi] (signed reading; i1
+  /// reads 0/1) when hasRange.
+  bool hasRange = false;
+  int64_t lo = 0, hi = 0;
+  /// Floats.
+  FClass cls = FClass::Exact;
+  int64_t bound = 0;
+  unsigned frac = 0;
+  bool mayInf = false, mayNaN = false, mayDenormal = false;
+
+  bool isExact() const { return cls == FClass::Exact; }
+  /// A float a comparison or a rounding op may read: IREE has the same
+  /// bits and does not flush them.
+  bool decidable() const {
+    return cls == FClass::Exact || (cls == FClass::Raw && !mayDenormal);
+  }
+};
+
+/// Reduction combiners of linalg.generic and linalg.reduce (associative and
+/// commutative, so IREE may reassociate them).
+enum class RedComb : uint8_t { Add, Mul, Max, Min, MaxU, MinU, And, Or, Xor };
+
+StringRef redCombName(RedComb c) {
+  static const char *const names[] = {"add",  "mul",  "max", "min", "maxu",
+                                      "minu", "and", "or",  "xor"};
+  return names[static_cast<unsigned>(c)];
+}
+
+/// The op a combiner is for element type `t`.
+StringRef redCombOp(RedComb c, DType t) {
+  bool f = isFloat(t);
+  switch (c) {
+  case RedComb::Add:
+    return f ? "arith.addf" : "arith.addi";
+  case RedComb::Mul:
+    return f ? "arith.mulf" : "arith.muli";
+  case RedComb::Max:
+    return f ? "arith.maximumf" : "arith.maxsi";
+  case RedComb::Min:
+    return f ? "arith.minimumf" : "arith.minsi";
+  case RedComb::MaxU:
+    return "arith.maxui";
+  case RedComb::MinU:
+    return "arith.minui";
+  case RedComb::And:
+    return "arith.andi";
+  case RedComb::Or:
+    return "arith.ori";
+  case RedComb::Xor:
+    return "arith.xori";
+  }
+  return "";
+}
+
+/// The state of one body under construction.
+struct BodyCtx {
+  Body body;
+  /// Per operand number (block arguments, then instructions).
+  std::vector<SVal> vals;
+  /// Loop extents (linalg.index ranges).
+  SmallVector<int64_t, 4> loopExtents;
+  /// Block arguments expressions may read, and those not read yet.
+  SmallVector<unsigned, 6> leaves, unused;
+  /// linalg.index per loop, once made.
+  std::map<int64_t, unsigned> indexOf;
+  std::set<std::string> opsUsed;
+  /// Transcendental math (elementwise generics only).
+  bool allowApprox = false;
+  /// Rounding ops (fptosi, fptoui, floor, ...): not when an input carries a
+  /// float reduction (the interpreter would call the result derived).
+  bool allowRounding = true;
+  unsigned maxInsts = 28;
+};
+
+/// An operand of a linalg.generic: the value and the loop of each dim.
+struct GenericOperand {
+  ValueId value = 0;
+  SmallVector<int64_t, 4> map;
+};
+
+int64_t floorPow2Minus1(int64_t v) {
+  int64_t p = 1;
+  while (p <= v && p < (int64_t(1) << 62))
+    p <<= 1;
+  return p - 1;
+}
+
+/// Whether a float of type `t` may exceed the finite range with magnitude
+/// `bound`.
+bool mayOverflow(DType t, int64_t bound) {
+  return static_cast<double>(bound) >=
+         APFloat::getLargest(floatSemantics(t)).convertToDouble();
+}
+
+/// The body scalar a tensor value's elements are.
+SVal svalOfFacts(const Facts &f, DType t) {
+  SVal s;
+  s.type = t;
+  if (isInteger(t)) {
+    if (t == DType::I1) {
+      s.hasRange = true;
+      s.lo = 0;
+      s.hi = 1;
+    } else if (f.hasRange) {
+      s.hasRange = true;
+      s.lo = f.lo;
+      s.hi = f.hi;
+    }
+    return s;
+  }
+  s.mayInf = f.mayInf;
+  s.mayNaN = f.mayNaN;
+  s.mayDenormal = f.mayDenormal;
+  // A float reduction's result is exact in IREE too when it is exact here;
+  // otherwise its reassociation changes the last bits.
+  if (f.approx || (f.reduction && !f.exact)) {
+    s.cls = FClass::Rounded;
+  } else if (f.exact) {
+    s.cls = FClass::Exact;
+    s.bound = f.bound;
+    s.frac = f.frac;
+    s.mayInf = s.mayNaN = s.mayDenormal = false;
+  } else {
+    s.cls = FClass::Raw;
+  }
+  return s;
+}
+
+/// The facts of a tensor whose elements are `s`.
+Facts factsOfSVal(const SVal &s) {
+  Facts f;
+  if (isInteger(s.type)) {
+    f.hasRange = s.hasRange;
+    f.lo = s.lo;
+    f.hi = s.hi;
+    if (s.type == DType::I1) {
+      f.hasRange = true;
+      f.lo = 0;
+      f.hi = 1;
+    }
+    f.exact = f.hasRange;
+    f.bound = f.hasRange ? std::max(std::abs(f.lo), std::abs(f.hi)) : 0;
+    if (f.lo == INT64_MIN)
+      f.bound = INT64_MAX;
+    return f;
+  }
+  f.exact = s.cls == FClass::Exact;
+  f.bound = s.bound;
+  f.frac = s.frac;
+  f.approx = s.cls == FClass::Rounded;
+  f.mayInf = s.mayInf;
+  f.mayNaN = s.mayNaN;
+  f.mayDenormal = s.mayDenormal;
+  return f;
+}
+
+/// Float facts of max/min/select of `a` and `b`: the coarser class.
+SVal joinSVal(const SVal &a, const SVal &b) {
+  SVal r = a;
+  if (isInteger(a.type)) {
+    r.hasRange = a.hasRange && b.hasRange;
+    r.lo = std::min(a.lo, b.lo);
+    r.hi = std::max(a.hi, b.hi);
+    return r;
+  }
+  r.cls = std::max(a.cls, b.cls);
+  r.bound = std::max(a.bound, b.bound);
+  r.frac = std::max(a.frac, b.frac);
+  r.mayInf = a.mayInf || b.mayInf;
+  r.mayNaN = a.mayNaN || b.mayNaN;
+  r.mayDenormal = a.mayDenormal || b.mayDenormal;
+  if (r.cls != FClass::Exact)
+    r.bound = r.frac = 0;
+  return r;
+}
+
+/// [lo, hi] as an SVal range when it fits `t`.
+void setRange(SVal &s, DType t, __int128 lo, __int128 hi) {
+  if (lo >= intMinOf(t) && hi <= intMaxOf(t)) {
+    s.hasRange = true;
+    s.lo = static_cast<int64_t>(lo);
+    s.hi = static_cast<int64_t>(hi);
+  } else {
+    s.hasRange = false;
+  }
+}
+
+/// The values a `t` scalar may hold: its range, or the type's.
+std::pair<int64_t, int64_t> rangeOf(const SVal &s) {
+  if (s.hasRange)
+    return {s.lo, s.hi};
+  return {intMinOf(s.type), intMaxOf(s.type)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -702,6 +936,8 @@ private:
       return anyDType(notI1);
     case OpKind::Matmul:
       return anyDType(notI1) && maxRank >= 2;
+    case OpKind::BatchMatmul:
+      return anyDType(notI1) && maxRank >= 3;
     case OpKind::CollapseShape:
       return maxRank >= 2;
     default:
@@ -716,8 +952,12 @@ private:
   void buildScan();
   void buildTopK();
   void buildArgCompare();
-  void buildMatmul();
+  void buildMatmul(bool batch);
   void buildTranspose();
+  void buildReduce();
+  void buildBroadcast();
+  void buildGeneric();
+  void buildMixedChain();
   void buildExtractSlice();
   void buildInsertSlice();
   void buildCollapse();
@@ -749,6 +989,47 @@ private:
   }
 
   void finish(Case &c);
+
+  //===--- Scalar bodies of linalg.generic (see "Generic bodies") --------===//
+
+  SVal addSVal(BodyCtx &c, ScalarInst i, SVal v);
+  SVal constFloat(BodyCtx &c, DType t, double v);
+  SVal constInt(BodyCtx &c, DType t, int64_t v);
+  SVal randomConst(BodyCtx &c, DType t);
+  SVal indexLeaf(BodyCtx &c, DType t);
+  std::optional<SVal> argLeaf(BodyCtx &c, DType t);
+  SVal leafSimple(BodyCtx &c, DType t);
+  SVal leaf(BodyCtx &c, DType t);
+  SVal convert(BodyCtx &c, SVal x, DType to);
+  SVal genExpr(BodyCtx &c, DType t, int depth);
+  SVal genFloat(BodyCtx &c, DType t, int depth);
+  SVal genInt(BodyCtx &c, DType t, int depth);
+  SVal genBool(BodyCtx &c, int depth);
+  SVal floatArith(BodyCtx &c, StringRef name, SVal a, SVal b);
+  SVal minMax(BodyCtx &c, SVal a, SVal b);
+  SVal select(BodyCtx &c, SVal cond, SVal a, SVal b);
+  SVal compare(BodyCtx &c, SVal a, SVal b);
+  SVal positiveDivisor(BodyCtx &c, DType t, int depth, bool isUnsigned);
+  std::optional<RedComb> pickRedComb(DType t, SVal e, const SVal *acc,
+                                     int64_t n);
+  uint64_t redInit(DType t, RedComb comb, SVal e);
+  SVal combine(BodyCtx &c, RedComb comb, SVal acc, SVal e,
+               int64_t n);
+  DType pickExprType(function_ref<bool(DType)> ok);
+
+  //===--- linalg.generic ------------------------------------------------===//
+
+  SmallVector<int64_t, 4> pickGenericMap(unsigned numLoops);
+  Need genericNeed(DType t, bool reductions);
+  DimSrc loopSrc(int64_t loop, int64_t extent, ArrayRef<GenericOperand> ins);
+  SmallVector<ValueId, 2> emitGeneric(ArrayRef<bool> red,
+                                      ArrayRef<GenericOperand> ins,
+                                      ArrayRef<GenericOperand> outs, Body body,
+                                      ArrayRef<Facts> outFacts,
+                                      OpFeature feat);
+  void genericForms(OpFeature &feat, ArrayRef<bool> red,
+                    ArrayRef<GenericOperand> ins,
+                    ArrayRef<GenericOperand> outs);
 };
 
 //===----------------------------------------------------------------------===//
@@ -1129,6 +1410,8 @@ void Builder::buildScatterOrGather(bool scatter) {
     f.hasRange = false;
     break;
   }
+  if (isFloat(et) && (comb == Combiner::Add || comb == Combiner::Mul))
+    f.approx = f.approx || !f.exact;
   // Duplicate indices: multi-writes the oracle decides, but a consumer
   // could not.
   if (!unique && batchCount > 1)
@@ -1276,6 +1559,9 @@ void Builder::buildScan() {
     rf.exact = inF.exact && inF.bound <= 1;
     rf.hasRange = false;
   }
+  // Rounding sums or products: IREE may round differently.
+  if (isFloat(t) && (comb == Combiner::Add || comb == Combiner::Mul))
+    rf.approx = rf.approx || !rf.exact;
   TensorType accType = prog.type(acc);
   Shape accShape(prog.shape(acc).begin(), prog.shape(acc).end());
   emit(std::move(op), {prog.type(out), accType}, {shape, accShape}, {rf, rf},
@@ -1504,7 +1790,7 @@ void Builder::buildArgCompare() {
 // matmul
 //===----------------------------------------------------------------------===//
 
-void Builder::buildMatmul() {
+void Builder::buildMatmul(bool batch) {
   // (input, accumulator) element types.
   SmallVector<std::pair<unsigned, std::pair<DType, DType>>, 10> combos;
   auto add = [&](unsigned w, DType in, DType acc) {
@@ -1556,26 +1842,44 @@ void Builder::buildMatmul() {
     accBound = satMul(k, satMul(ba, bb));
   }
 
+  // batch_matmul: a [B, M, K], b [B, K, N], c [B, M, N].
+  unsigned lead = batch ? 1 : 0;
+  unsigned rank = 2 + lead;
   auto a = pickExisting([&](ValueId v) {
     const TensorType &ty = prog.type(v);
-    return ty.dtype == inT && ty.rank() == 2 && prog.shape(v)[1] == k &&
-           fits(facts[v], inT, needA);
+    return ty.dtype == inT && ty.rank() == rank &&
+           prog.shape(v)[lead + 1] == k && fits(facts[v], inT, needA);
   });
   ValueId av;
   if (a) {
     av = *a;
   } else {
     Shape s = {pickExtent(), k};
+    if (batch)
+      s.insert(s.begin(), pickExtent());
     fitBudget(s, 1);
-    s[1] = k;
+    s[lead + 1] = k;
     av = freshArg(inT, s, needA);
   }
-  int64_t m = prog.shape(av)[0];
+  int64_t m = prog.shape(av)[lead];
+  int64_t bsz = batch ? prog.shape(av)[0] : 1;
   Shape bs = {k, pickExtent()};
+  if (batch)
+    bs.insert(bs.begin(), bsz);
   fitBudget(bs, 1);
-  bs[0] = k;
-  ValueId bv = freshArg(inT, bs, needB);
-  int64_t n = bs[1];
+  bs[lead] = k;
+  if (batch)
+    bs[0] = bsz;
+  ValueId bv;
+  {
+    TensorType bt = makeType(inT, bs);
+    // The batch extent mirrors a's type (a static and a dynamic batch of
+    // the same extent would verify too, but keep the pair simple).
+    if (batch)
+      bt.dims[0] = prog.type(av).dims[0];
+    bv = freshArgOfType(bt, bs, needB);
+  }
+  int64_t n = bs[lead + 1];
 
   // The accumulator: zeros, or a small constant, or (integers, or floats
   // whose exact bound leaves room) a value in the function.
@@ -1585,10 +1889,12 @@ void Builder::buildMatmul() {
     needC.bound = 16;
     needC.frac = needA.frac + needB.frac;
   }
+  Shape cs = {m, n};
+  if (batch)
+    cs.insert(cs.begin(), bsz);
   auto c = pickExisting(
       [&](ValueId v) {
-        return prog.type(v).dtype == accT && prog.type(v).rank() == 2 &&
-               prog.shape(v)[0] == m && prog.shape(v)[1] == n &&
+        return prog.type(v).dtype == accT && prog.shape(v) == ArrayRef(cs) &&
                fits(facts[v], accT, needC) && v != av && v != bv;
       },
       25);
@@ -1599,19 +1905,21 @@ void Builder::buildMatmul() {
     uint64_t init = chance(70) ? 0 : pickSmallConstant(accT, Facts());
     if (isFloat(accT) && !exactIn(accT, satAdd(accBound, 8), needC.frac))
       init = 0;
-    cv = makeInit(
-        accT,
-        {DimSrc{m, std::make_pair(av, 0u)}, DimSrc{n, std::make_pair(bv, 1u)}},
-        init);
+    SmallVector<DimSrc, 3> dims;
+    if (batch)
+      dims.push_back({bsz, std::make_pair(av, 0u)});
+    dims.push_back({m, std::make_pair(av, lead)});
+    dims.push_back({n, std::make_pair(bv, lead + 1)});
+    cv = makeInit(accT, dims, init);
   }
 
   Op op;
-  op.kind = OpKind::Matmul;
+  op.kind = batch ? OpKind::BatchMatmul : OpKind::Matmul;
   op.operands = {av, bv, cv};
   op.numIns = 2;
   OpFeature feat;
   feat.dtype = inT;
-  feat.rank = 2;
+  feat.rank = rank;
   if (inT != accT)
     feat.forms.push_back(std::string("mixed=") + dtypeName(accT).str());
   feat.forms.push_back("k=" + std::to_string(k));
@@ -1623,11 +1931,12 @@ void Builder::buildMatmul() {
     f.bound = satAdd(satMul(k, satMul(facts[av].bound, facts[bv].bound)),
                      facts[cv].bound);
     f.exact = f.exact && exactIn(accT, f.bound, f.frac);
+    f.approx = !f.exact;
     f.reduction = true;
   }
   f.reduction = f.reduction || facts[av].reduction || facts[bv].reduction ||
                 facts[cv].reduction;
-  emit(std::move(op), {prog.type(cv)}, {Shape{m, n}}, {f}, std::move(feat));
+  emit(std::move(op), {prog.type(cv)}, {cs}, {f}, std::move(feat));
 }
 
 //===----------------------------------------------------------------------===//
@@ -2070,6 +2379,1507 @@ void Builder::buildCast() {
        std::move(feat));
 }
 
+//===----------------------------------------------------------------------===//
+// Generic bodies
+//===----------------------------------------------------------------------===//
+//
+// A body is a small expression DAG over the block arguments, linalg.index
+// and constants, with typed intermediates and conversions between element
+// types. Each scalar carries an `SVal`: integer ranges (so divisors are
+// never 0 or -1, shift amounts stay below the width, fptosi stays in range)
+// and a float class (Exact / Raw / Rounded, see FClass) that decides which
+// ops may read it, so the body has no undefined behaviour and IREE's value
+// is the golden one or within the oracle's ULP tolerance of it. When an
+// operand does not allow the op that was picked, the builder falls back to
+// one that it allows (max/min, a select, a leaf), so every pick still yields
+// a valid body.
+
+SVal Builder::addSVal(BodyCtx &c, ScalarInst i, SVal v) {
+  v.type = i.type;
+  c.opsUsed.insert(i.name);
+  v.id = c.body.add(std::move(i));
+  c.vals.push_back(v);
+  return v;
+}
+
+SVal Builder::constFloat(BodyCtx &c, DType t, double v) {
+  ScalarInst i = inst("arith.constant", {}, t);
+  i.bits = bitsOf(v, t);
+  Facts f = constantFacts(i.bits, t);
+  SVal s;
+  s.cls = FClass::Exact;
+  s.bound = f.bound;
+  s.frac = f.frac;
+  return addSVal(c, std::move(i), s);
+}
+
+SVal Builder::constInt(BodyCtx &c, DType t, int64_t v) {
+  ScalarInst i = inst("arith.constant", {}, t);
+  i.bits = truncBits(static_cast<uint64_t>(v), t);
+  SVal s;
+  s.hasRange = true;
+  s.lo = s.hi = t == DType::I1 ? (v & 1) : v;
+  return addSVal(c, std::move(i), s);
+}
+
+SVal Builder::randomConst(BodyCtx &c, DType t) {
+  if (t == DType::I1)
+    return constInt(c, t, pickInt(0, 1));
+  if (isInteger(t)) {
+    switch (pickWeighted<int>({{80, 0}, {8, 1}, {6, 2}, {6, 3}})) {
+    case 0:
+      return constInt(c, t, pickInt(-8, 8));
+    case 1:
+      return constInt(c, t, intMaxOf(t));
+    case 2:
+      return constInt(c, t, intMinOf(t));
+    default:
+      return constInt(c, t, pickOne<int64_t>({100, 127, 255, -100, 1000}) %
+                                (intMaxOf(t) + 1));
+    }
+  }
+  unsigned frac = pickInt(0, 2);
+  int64_t k = pickInt(-(8 << frac), 8 << frac);
+  return constFloat(c, t, std::ldexp(static_cast<double>(k), -int(frac)));
+}
+
+SVal Builder::indexLeaf(BodyCtx &c, DType t) {
+  int64_t loop = pickInt(0, c.loopExtents.size() - 1);
+  unsigned id;
+  auto it = c.indexOf.find(loop);
+  if (it != c.indexOf.end()) {
+    id = it->second;
+  } else {
+    ScalarInst i = inst("linalg.index", {}, DType::Index);
+    i.bits = loop;
+    SVal s;
+    s.hasRange = true;
+    s.lo = 0;
+    s.hi = std::max<int64_t>(0, c.loopExtents[loop] - 1);
+    id = addSVal(c, std::move(i), s).id;
+    c.indexOf[loop] = id;
+  }
+  if (t == DType::Index)
+    return c.vals[id];
+  return convert(c, c.vals[id], t);
+}
+
+std::optional<SVal> Builder::argLeaf(BodyCtx &c, DType t) {
+  SmallVector<unsigned, 6> all, fresh;
+  for (unsigned a : c.leaves)
+    if (c.body.args[a] == t) {
+      all.push_back(a);
+      if (llvm::is_contained(c.unused, a))
+        fresh.push_back(a);
+    }
+  if (all.empty())
+    return std::nullopt;
+  unsigned a = !fresh.empty() && chance(70) ? pickOne<unsigned>(fresh)
+                                            : pickOne<unsigned>(all);
+  llvm::erase(c.unused, a);
+  return c.vals[a];
+}
+
+SVal Builder::leafSimple(BodyCtx &c, DType t) {
+  SmallVector<unsigned, 8> prev;
+  for (unsigned i = c.body.args.size(); i < c.vals.size(); ++i)
+    if (c.vals[i].type == t &&
+        c.body.insts[i - c.body.args.size()].name != "arith.constant")
+      prev.push_back(i);
+  bool hasArg = llvm::any_of(c.leaves,
+                             [&](unsigned a) { return c.body.args[a] == t; });
+  bool intLike = isInteger(t) && t != DType::I1;
+  switch (pickWeighted<int>({{hasArg ? 50u : 0u, 0},
+                             {prev.empty() ? 0u : 15u, 1},
+                             {intLike ? 15u : 0u, 2},
+                             {20, 3}})) {
+  case 0:
+    return *argLeaf(c, t);
+  case 1:
+    return c.vals[pickOne<unsigned>(prev)];
+  case 2:
+    return indexLeaf(c, t);
+  default:
+    return randomConst(c, t);
+  }
+}
+
+SVal Builder::leaf(BodyCtx &c, DType t) {
+  // Inputs not read yet first (converted when their type differs), so
+  // that most bodies read all of their operands.
+  if (!c.unused.empty() && chance(50)) {
+    unsigned a = pickOne<unsigned>(c.unused);
+    llvm::erase(c.unused, a);
+    return convert(c, c.vals[a], t);
+  }
+  if (chance(75))
+    if (auto a = argLeaf(c, t))
+      return *a;
+  // An argument of another type, converted.
+  if (chance(50)) {
+    SmallVector<unsigned, 6> others;
+    for (unsigned a : c.leaves)
+      if (c.body.args[a] != t)
+        others.push_back(a);
+    if (!others.empty())
+      return convert(c, c.vals[pickOne<unsigned>(others)], t);
+  }
+  return leafSimple(c, t);
+}
+
+DType Builder::pickExprType(function_ref<bool(DType)> ok) {
+  if (auto t = pickDType(ok))
+    return *t;
+  return DType::I32;
+}
+
+SVal Builder::convert(BodyCtx &c, SVal x, DType to) {
+  DType from = x.type;
+  if (from == to)
+    return x;
+  auto cast = [&](StringRef name, SVal src, DType dst, SVal facts) {
+    return addSVal(c, inst(name, {src.id}, dst), facts);
+  };
+  // index: index_cast to an integer (through i64 to a float).
+  if (from == DType::Index) {
+    if (isFloat(to))
+      return convert(c, convert(c, x, DType::I64), to);
+    if (to == DType::I1)
+      return compare(c, x, constInt(c, DType::Index, pickInt(0, x.hi)));
+    SVal r;
+    auto [lo, hi] = rangeOf(x);
+    setRange(r, to, lo, hi);
+    return cast(chance(70) ? "arith.index_cast" : "arith.index_castui", x, to,
+                r);
+  }
+  if (isFloat(from) && isFloat(to)) {
+    if (bitWidth(from) == bitWidth(to)) // f16 <-> bf16: through f32
+      return convert(c, convert(c, x, DType::F32), to);
+    if (bitWidth(to) > bitWidth(from)) {
+      // A few ULP of the narrow type are many of the wide one: the oracle's
+      // tolerance for the wide type would not cover them.
+      if (x.cls == FClass::Rounded)
+        return leafSimple(c, to);
+      return cast("arith.extf", x, to, x);
+    }
+    SVal r = x;
+    if (!(x.isExact() && exactIn(to, x.bound, x.frac))) {
+      // A rounding (IREE may go through another width): a few ULP.
+      r.cls = FClass::Rounded;
+      r.bound = r.frac = 0;
+      r.mayInf = x.mayInf || !x.isExact() || mayOverflow(to, x.bound);
+      r.mayDenormal = true;
+    }
+    return cast("arith.truncf", x, to, r);
+  }
+  if (isFloat(from)) {
+    // float -> integer: a comparison, or a conversion of an exact value in
+    // range.
+    if (to == DType::I1) {
+      if (x.decidable())
+        return compare(c, x, constFloat(c, from, 0));
+      return leafSimple(c, to);
+    }
+    if (c.allowRounding && x.isExact() && x.bound <= intMaxOf(to)) {
+      SVal r;
+      r.hasRange = true;
+      if (chance(70)) {
+        r.lo = -x.bound;
+        r.hi = x.bound;
+        return cast("arith.fptosi", x, to, r);
+      }
+      SVal a = addSVal(c, inst("math.absf", {x.id}, from), x);
+      r.lo = 0;
+      r.hi = x.bound;
+      return cast("arith.fptoui", a, to, r);
+    }
+    if (x.decidable()) {
+      SVal cond = compare(c, x, constFloat(c, from, 0));
+      return select(c, cond, randomConst(c, to), randomConst(c, to));
+    }
+    return leafSimple(c, to);
+  }
+  if (isFloat(to)) {
+    // integer -> float.
+    SVal r;
+    if (from == DType::I1) {
+      r.bound = 1;
+      return cast("arith.uitofp", x, to, r);
+    }
+    auto [lo, hi] = rangeOf(x);
+    int64_t m = std::max(lo == INT64_MIN ? INT64_MAX : std::abs(lo),
+                         std::abs(hi));
+    if (x.hasRange && exactIn(to, m, 0)) {
+      r.bound = m;
+      return cast(lo >= 0 && chance(30) ? "arith.uitofp" : "arith.sitofp", x,
+                  to, r);
+    }
+    // Rounds (IREE may convert through another width): a few ULP.
+    r.cls = FClass::Rounded;
+    r.mayInf = mayOverflow(to, m);
+    return cast("arith.sitofp", x, to, r);
+  }
+  // integer -> integer.
+  if (to == DType::I1) {
+    SVal r;
+    r.hasRange = true;
+    r.lo = 0;
+    r.hi = 1;
+    if (chance(50))
+      return cast("arith.trunci", x, to, r);
+    ScalarInst i = inst("arith.cmpi", {x.id, constInt(c, from, 0).id},
+                        DType::I1, "ne");
+    return addSVal(c, std::move(i), r);
+  }
+  if (from == DType::I1) {
+    SVal r;
+    r.hasRange = true;
+    bool sext = chance(30);
+    r.lo = sext ? -1 : 0;
+    r.hi = sext ? 0 : 1;
+    return cast(sext ? "arith.extsi" : "arith.extui", x, to, r);
+  }
+  auto [lo, hi] = rangeOf(x);
+  SVal r;
+  if (bitWidth(to) > bitWidth(from)) {
+    if (lo >= 0 || chance(70)) {
+      setRange(r, to, lo, hi);
+      return cast("arith.extsi", x, to, r);
+    }
+    // Zero extension of a possibly negative value: any value of `from`
+    // read unsigned.
+    setRange(r, to, 0, (__int128(1) << bitWidth(from)) - 1);
+    return cast("arith.extui", x, to, r);
+  }
+  setRange(r, to, lo, hi);
+  return cast("arith.trunci", x, to, r);
+}
+
+SVal Builder::compare(BodyCtx &c, SVal a, SVal b) {
+  SVal r;
+  r.hasRange = true;
+  r.lo = 0;
+  r.hi = 1;
+  if (isFloat(a.type)) {
+    StringRef pred = pickOne<StringRef>({"oeq", "one", "olt", "ole", "ogt",
+                                         "oge", "ueq", "une", "ult", "ule",
+                                         "ugt", "uge", "ord", "uno"});
+    return addSVal(c, inst("arith.cmpf", {a.id, b.id}, DType::I1, pred), r);
+  }
+  StringRef pred = pickOne<StringRef>(
+      {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"});
+  return addSVal(c, inst("arith.cmpi", {a.id, b.id}, DType::I1, pred), r);
+}
+
+SVal Builder::select(BodyCtx &c, SVal cond, SVal a,
+                     SVal b) {
+  return addSVal(c, inst("arith.select", {cond.id, a.id, b.id}, a.type),
+                 joinSVal(a, b));
+}
+
+SVal Builder::minMax(BodyCtx &c, SVal a, SVal b) {
+  DType t = a.type;
+  if (isFloat(t)) {
+    // maximumf/minimumf propagate NaN; maxnumf/minnumf drop it.
+    bool num = chance(20);
+    StringRef name = chance(50) ? (num ? "arith.maxnumf" : "arith.maximumf")
+                                : (num ? "arith.minnumf" : "arith.minimumf");
+    SVal r = joinSVal(a, b);
+    if (num)
+      r.mayNaN = a.mayNaN && b.mayNaN;
+    return addSVal(c, inst(name, {a.id, b.id}, t), r);
+  }
+  auto [alo, ahi] = rangeOf(a);
+  auto [blo, bhi] = rangeOf(b);
+  bool isUnsigned = t != DType::I1 && chance(25);
+  bool isMax = chance(50);
+  SVal r;
+  if (t == DType::I1 || !isUnsigned || (alo >= 0 && blo >= 0)) {
+    r.hasRange = a.hasRange && b.hasRange;
+    r.lo = isMax ? std::max(alo, blo) : std::min(alo, blo);
+    r.hi = isMax ? std::max(ahi, bhi) : std::min(ahi, bhi);
+    if (t == DType::I1) {
+      r.hasRange = true;
+      r.lo = 0;
+      r.hi = 1;
+    }
+  }
+  StringRef name = isUnsigned || t == DType::I1
+                       ? (isMax ? "arith.maxui" : "arith.minui")
+                       : (isMax ? "arith.maxsi" : "arith.minsi");
+  return addSVal(c, inst(name, {a.id, b.id}, t), r);
+}
+
+SVal Builder::floatArith(BodyCtx &c, StringRef name, SVal a,
+                         SVal b) {
+  DType t = a.type;
+  // Arithmetic reads no Rounded value (its difference could cancel).
+  if (a.cls == FClass::Rounded || b.cls == FClass::Rounded)
+    return minMax(c, a, b);
+  SVal r;
+  if (a.isExact() && b.isExact()) {
+    if (name == "arith.mulf") {
+      r.bound = satMul(a.bound, b.bound);
+      r.frac = a.frac + b.frac;
+    } else {
+      r.bound = satAdd(a.bound, b.bound);
+      r.frac = std::max(a.frac, b.frac);
+    }
+    if (exactIn(t, r.bound, r.frac))
+      return addSVal(c, inst(name, {a.id, b.id}, t), r);
+    // One rounding of exact values (an FMA with an exact product gives
+    // the same).
+    r.mayInf = mayOverflow(t, r.bound);
+  } else {
+    r.mayInf = true;
+    r.mayNaN = a.mayInf || b.mayInf || a.mayNaN || b.mayNaN;
+  }
+  r.cls = FClass::Rounded;
+  r.bound = r.frac = 0;
+  r.mayDenormal = true;
+  return addSVal(c, inst(name, {a.id, b.id}, t), r);
+}
+
+SVal Builder::positiveDivisor(BodyCtx &c, DType t, int depth,
+                              bool isUnsigned) {
+  if (chance(50))
+    return constInt(c, t, pickOne<int64_t>({1, 2, 3, 5, 7, 16}));
+  SVal y = genExpr(c, t, depth);
+  if (y.hasRange && y.lo >= 1)
+    return y;
+  // max(y, 1) is never 0 and never -1 (unsigned: never 0).
+  SVal one = constInt(c, t, 1);
+  SVal r;
+  if (!isUnsigned) {
+    r.hasRange = true;
+    r.lo = 1;
+    r.hi = std::max<int64_t>(1, rangeOf(y).second);
+  }
+  return addSVal(
+      c,
+      inst(isUnsigned ? "arith.maxui" : "arith.maxsi", {y.id, one.id}, t),
+      r);
+}
+
+SVal Builder::genExpr(BodyCtx &c, DType t, int depth) {
+  if (depth <= 0 || c.body.insts.size() >= c.maxInsts || chance(20))
+    return leaf(c, t);
+  if (t == DType::I1)
+    return genBool(c, depth);
+  if (isFloat(t))
+    return genFloat(c, t, depth);
+  return genInt(c, t, depth);
+}
+
+SVal Builder::genFloat(BodyCtx &c, DType t, int depth) {
+  int d = depth - 1;
+  enum { Arith, Div, Unary, MinMax, Select, Cast, Math, Round, Fma };
+  switch (pickWeighted<int>({{34, Arith},
+                             {6, Div},
+                             {10, Unary},
+                             {10, MinMax},
+                             {12, Select},
+                             {14, Cast},
+                             {c.allowApprox ? 16u : 0u, Math},
+                             {c.allowRounding ? 5u : 0u, Round},
+                             {4, Fma}})) {
+  case Arith: {
+    StringRef name = pickWeighted<StringRef>(
+        {{40, "arith.addf"}, {25, "arith.subf"}, {35, "arith.mulf"}});
+    SVal a = genExpr(c, t, d);
+    SVal b = genExpr(c, t, d);
+    return floatArith(c, name, a, b);
+  }
+  case Div: {
+    SVal a = genExpr(c, t, d);
+    if (a.cls == FClass::Rounded)
+      return a;
+    double dv = pickOne<double>({2, 4, 8, 0.5, 3});
+    SVal dc = constFloat(c, t, dv);
+    SVal r;
+    if (a.isExact() && dv != 3) {
+      int k = dv == 0.5 ? -1 : dv == 2 ? 1 : dv == 4 ? 2 : 3;
+      r.bound = k < 0 ? satMul(a.bound, 2) : (a.bound + (1 << k) - 1) >> k;
+      r.frac = k < 0 ? (a.frac > 0 ? a.frac - 1 : 0) : a.frac + k;
+      if (exactIn(t, r.bound, r.frac))
+        return addSVal(c, inst("arith.divf", {a.id, dc.id}, t), r);
+    }
+    r = SVal();
+    r.cls = FClass::Rounded;
+    r.mayInf = a.mayInf || dv == 0.5;
+    r.mayNaN = a.mayNaN;
+    r.mayDenormal = true;
+    return addSVal(c, inst("arith.divf", {a.id, dc.id}, t), r);
+  }
+  case Unary: {
+    SVal a = genExpr(c, t, d);
+    return addSVal(c,
+                   inst(chance(60) ? "arith.negf" : "math.absf", {a.id}, t),
+                   a);
+  }
+  case MinMax:
+    return minMax(c, genExpr(c, t, d), genExpr(c, t, d));
+  case Select: {
+    SVal cond = genBool(c, d);
+    SVal a = genExpr(c, t, d);
+    SVal b = genExpr(c, t, d);
+    return select(c, cond, a, b);
+  }
+  case Cast: {
+    DType s = pickExprType([&](DType u) { return u != t; });
+    return convert(c, genExpr(c, s, d), t);
+  }
+  case Math: {
+    SVal x = genExpr(c, t, d);
+    if (!x.isExact())
+      return x;
+    // Moderate inputs: the approximations are accurate there and nothing
+    // overflows. Larger exact inputs are clamped first (tanh saturates and
+    // sqrt takes any magnitude).
+    StringRef fn = pickWeighted<StringRef>({{20, "math.tanh"},
+                                            {10, "math.sqrt"},
+                                            {25, "math.exp"},
+                                            {10, "math.exp2"},
+                                            {15, "math.sin"},
+                                            {15, "math.cos"}});
+    int64_t limit = fn == "math.exp" || fn == "math.exp2" ? 4
+                    : fn == "math.sin"                    ? 2
+                    : fn == "math.cos"                    ? 1
+                                                          : INT64_MAX;
+    if (x.bound > limit) {
+      SVal lo = constFloat(c, t, -double(limit));
+      SVal hi = constFloat(c, t, double(limit));
+      SVal r = x;
+      r.bound = limit;
+      x = addSVal(c, inst("arith.maximumf", {x.id, lo.id}, t), r);
+      x = addSVal(c, inst("arith.minimumf", {x.id, hi.id}, t), r);
+    }
+    SVal in = x;
+    if (fn == "math.sqrt")
+      in = addSVal(c, inst("math.absf", {x.id}, t), x);
+    SVal r;
+    r.cls = FClass::Rounded;
+    return addSVal(c, inst(fn, {in.id}, t), r);
+  }
+  case Round: {
+    SVal x = genExpr(c, t, d);
+    if (!x.decidable())
+      return x;
+    StringRef fn = pickOne<StringRef>({"math.floor", "math.ceil", "math.trunc",
+                                       "math.round", "math.roundeven"});
+    SVal r = x;
+    r.frac = 0;
+    return addSVal(c, inst(fn, {x.id}, t), r);
+  }
+  default: { // Fma
+    SVal a = genExpr(c, t, d), b = genExpr(c, t, d), e = genExpr(c, t, d);
+    if (a.isExact() && b.isExact() && e.isExact()) {
+      SVal r;
+      r.bound = satAdd(satMul(a.bound, b.bound), e.bound);
+      r.frac = std::max(a.frac + b.frac, e.frac);
+      if (exactIn(t, r.bound, r.frac))
+        return addSVal(c, inst("math.fma", {a.id, b.id, e.id}, t), r);
+    }
+    return minMax(c, a, b);
+  }
+  }
+}
+
+SVal Builder::genInt(BodyCtx &c, DType t, int depth) {
+  int d = depth - 1;
+  unsigned w = bitWidth(t);
+  enum { Arith, Bitwise, Shift, DivRem, MinMax, Select, Cast, CtPop };
+  switch (pickWeighted<int>({{30, Arith},
+                             {12, Bitwise},
+                             {8, Shift},
+                             {10, DivRem},
+                             {10, MinMax},
+                             {10, Select},
+                             {16, Cast},
+                             {2, CtPop}})) {
+  case Arith: {
+    StringRef name = pickWeighted<StringRef>(
+        {{40, "arith.addi"}, {30, "arith.subi"}, {30, "arith.muli"}});
+    SVal a = genExpr(c, t, d), b = genExpr(c, t, d);
+    SVal r;
+    if (a.hasRange && b.hasRange) {
+      __int128 lo, hi;
+      if (name == "arith.addi") {
+        lo = __int128(a.lo) + b.lo;
+        hi = __int128(a.hi) + b.hi;
+      } else if (name == "arith.subi") {
+        lo = __int128(a.lo) - b.hi;
+        hi = __int128(a.hi) - b.lo;
+      } else {
+        __int128 p[] = {__int128(a.lo) * b.lo, __int128(a.lo) * b.hi,
+                        __int128(a.hi) * b.lo, __int128(a.hi) * b.hi};
+        lo = *std::min_element(p, p + 4);
+        hi = *std::max_element(p, p + 4);
+      }
+      // Wrapping (no overflow flags) is defined: only the range is lost.
+      setRange(r, t, lo, hi);
+    }
+    return addSVal(c, inst(name, {a.id, b.id}, t), r);
+  }
+  case Bitwise: {
+    StringRef name =
+        pickOne<StringRef>({"arith.andi", "arith.ori", "arith.xori"});
+    SVal a = genExpr(c, t, d), b = genExpr(c, t, d);
+    SVal r;
+    bool an = a.hasRange && a.lo >= 0, bn = b.hasRange && b.lo >= 0;
+    if (name == "arith.andi" && (an || bn)) {
+      r.hasRange = true;
+      r.hi = an && bn ? std::min(a.hi, b.hi) : an ? a.hi : b.hi;
+    } else if (an && bn) {
+      r.hasRange = true;
+      r.hi = floorPow2Minus1(std::max(a.hi, b.hi));
+    }
+    return addSVal(c, inst(name, {a.id, b.id}, t), r);
+  }
+  case Shift: {
+    StringRef name = pickOne<StringRef>(
+        {"arith.shli", "arith.shrsi", "arith.shrui"});
+    SVal x = genExpr(c, t, d);
+    SVal amt;
+    if (chance(40)) {
+      amt = constInt(c, t, pickInt(0, w - 1));
+    } else {
+      amt = genExpr(c, t, d);
+      if (!(amt.hasRange && amt.lo >= 0 && amt.hi < int64_t(w))) {
+        // y & (w - 1) lies in [0, w) for any y.
+        SVal mask = constInt(c, t, w - 1);
+        SVal r;
+        r.hasRange = true;
+        r.lo = 0;
+        r.hi = w - 1;
+        amt = addSVal(c, inst("arith.andi", {amt.id, mask.id}, t), r);
+      }
+    }
+    SVal r;
+    if (name == "arith.shrsi" && x.hasRange) {
+      r.hasRange = true;
+      r.lo = std::min<int64_t>(x.lo, 0);
+      r.hi = std::max<int64_t>(x.hi, 0);
+    } else if (name == "arith.shrui" && x.hasRange && x.lo >= 0) {
+      r.hasRange = true;
+      r.hi = x.hi;
+    }
+    return addSVal(c, inst(name, {x.id, amt.id}, t), r);
+  }
+  case DivRem: {
+    StringRef name = pickWeighted<StringRef>({{20, "arith.divsi"},
+                                              {15, "arith.remsi"},
+                                              {15, "arith.divui"},
+                                              {15, "arith.remui"},
+                                              {12, "arith.ceildivsi"},
+                                              {12, "arith.floordivsi"},
+                                              {11, "arith.ceildivui"}});
+    bool isUnsigned = name.ends_with("ui");
+    SVal x = genExpr(c, t, d);
+    SVal y = positiveDivisor(c, t, d, isUnsigned);
+    SVal r;
+    if (!isUnsigned && x.hasRange) {
+      // |x op y| <= |x| for y >= 1, with x's sign (or 0).
+      r.hasRange = true;
+      r.lo = std::min<int64_t>(x.lo, 0);
+      r.hi = std::max<int64_t>(x.hi, 0);
+    } else if (isUnsigned && x.hasRange && x.lo >= 0) {
+      r.hasRange = true;
+      r.hi = x.hi;
+    }
+    return addSVal(c, inst(name, {x.id, y.id}, t), r);
+  }
+  case MinMax:
+    return minMax(c, genExpr(c, t, d), genExpr(c, t, d));
+  case Select: {
+    SVal cond = genBool(c, d);
+    SVal a = genExpr(c, t, d), b = genExpr(c, t, d);
+    return select(c, cond, a, b);
+  }
+  case Cast: {
+    DType s = pickExprType([&](DType u) { return u != t; });
+    return convert(c, genExpr(c, s, d), t);
+  }
+  default: { // CtPop
+    SVal x = genExpr(c, t, d);
+    SVal r;
+    r.hasRange = true;
+    r.hi = w;
+    return addSVal(c, inst("math.ctpop", {x.id}, t), r);
+  }
+  }
+}
+
+SVal Builder::genBool(BodyCtx &c, int depth) {
+  if (depth <= 0 || c.body.insts.size() >= c.maxInsts)
+    return leaf(c, DType::I1);
+  int d = depth - 1;
+  enum { Cmp, Logic, Select, Cast };
+  switch (pickWeighted<int>({{50, Cmp}, {20, Logic}, {8, Select}, {7, Cast}})) {
+  case Cmp: {
+    DType s = pickExprType([](DType u) { return u != DType::I1; });
+    if (chance(15))
+      s = DType::Index;
+    SVal a = s == DType::Index ? indexLeaf(c, s) : genExpr(c, s, d);
+    SVal b = chance(40) ? (s == DType::Index
+                               ? constInt(c, s, pickInt(0, std::max<int64_t>(
+                                                               a.hi, 0)))
+                               : randomConst(c, s))
+                        : (s == DType::Index ? indexLeaf(c, s)
+                                             : genExpr(c, s, d));
+    if (isFloat(s) && !(a.decidable() && b.decidable())) {
+      // No decision on a value IREE may compute a ULP apart: compare loop
+      // positions instead.
+      SVal i = indexLeaf(c, DType::Index);
+      return compare(c, i, constInt(c, DType::Index, pickInt(0, i.hi)));
+    }
+    return compare(c, a, b);
+  }
+  case Logic: {
+    SVal a = genBool(c, d), b = genBool(c, d);
+    StringRef name =
+        pickOne<StringRef>({"arith.andi", "arith.ori", "arith.xori"});
+    SVal r;
+    r.hasRange = true;
+    r.hi = 1;
+    return addSVal(c, inst(name, {a.id, b.id}, DType::I1), r);
+  }
+  case Select: {
+    SVal cond = genBool(c, d);
+    SVal a = genBool(c, d), b = genBool(c, d);
+    return select(c, cond, a, b);
+  }
+  default: {
+    DType s = pickExprType([](DType u) { return u != DType::I1; });
+    return convert(c, genExpr(c, s, d), DType::I1);
+  }
+  }
+}
+
+std::optional<RedComb> Builder::pickRedComb(DType t, SVal e,
+                                            const SVal *acc, int64_t n) {
+  SmallVector<std::pair<unsigned, RedComb>, 9> items;
+  if (t == DType::I1) {
+    items = {{25, RedComb::Or},
+             {25, RedComb::And},
+             {20, RedComb::Xor},
+             {15, RedComb::MaxU},
+             {15, RedComb::MinU}};
+  } else if (isInteger(t)) {
+    items = {{35, RedComb::Add}, {8, RedComb::Mul}, {12, RedComb::Max},
+             {12, RedComb::Min}, {5, RedComb::MaxU}, {5, RedComb::MinU},
+             {5, RedComb::And},  {5, RedComb::Or},   {5, RedComb::Xor}};
+  } else {
+    items = {{25, RedComb::Max}, {25, RedComb::Min}};
+    // Sums and products only where they stay exact in every order (an
+    // initial value of up to 8 with 2 fraction bits, or the given one).
+    bool accOk = !acc || acc->isExact();
+    int64_t accBound = acc ? acc->bound : 8;
+    unsigned accFrac = acc ? acc->frac : 2;
+    if (e.isExact() && accOk &&
+        exactIn(t, satAdd(accBound, satMul(std::max<int64_t>(n, 1), e.bound)),
+                std::max(e.frac, accFrac)))
+      items.push_back({60, RedComb::Add});
+    if (e.isExact() && accOk && e.bound <= 1 && e.frac == 0)
+      items.push_back({20, RedComb::Mul});
+  }
+  return pickWeighted<RedComb>(items);
+}
+
+uint64_t Builder::redInit(DType t, RedComb comb, SVal e) {
+  bool f = isFloat(t);
+  auto small = [&] {
+    Facts within;
+    if (f && e.isExact()) {
+      within.exact = true;
+      within.bound = std::max<int64_t>(1, std::min<int64_t>(e.bound, 8));
+      within.frac = std::min(e.frac, 2u);
+    }
+    return pickSmallConstant(t, within);
+  };
+  switch (comb) {
+  case RedComb::Add:
+  case RedComb::Or:
+  case RedComb::Xor:
+    return chance(60) ? 0 : small();
+  case RedComb::Mul:
+    return chance(70) ? bitsOf(1.0, t) : bitsOf(chance(50) ? -1.0 : 2.0, t);
+  case RedComb::Max:
+    if (chance(50))
+      return small();
+    return f ? floatBits(t, true, false)
+             : truncBits(static_cast<uint64_t>(intMinOf(t)), t);
+  case RedComb::Min:
+    if (chance(50))
+      return small();
+    return f ? floatBits(t, false, true)
+             : truncBits(static_cast<uint64_t>(intMaxOf(t)), t);
+  case RedComb::MaxU:
+    return chance(50) ? 0 : truncBits(pickInt(0, 8), t);
+  case RedComb::MinU:
+  case RedComb::And:
+    return chance(60) ? truncBits(~uint64_t(0), t) : truncBits(pickInt(0, 8), t);
+  }
+  return 0;
+}
+
+SVal Builder::combine(BodyCtx &c, RedComb comb, SVal acc, SVal e,
+                      int64_t n) {
+  DType t = acc.type;
+  n = std::max<int64_t>(n, 1);
+  SVal r;
+  switch (comb) {
+  case RedComb::Add:
+    if (isFloat(t)) {
+      r.bound = satAdd(acc.bound, satMul(n, e.bound));
+      r.frac = std::max(acc.frac, e.frac);
+    } else if (acc.hasRange && e.hasRange) {
+      setRange(r, t, __int128(acc.lo) + __int128(n) * std::min<int64_t>(e.lo, 0),
+               __int128(acc.hi) + __int128(n) * std::max<int64_t>(e.hi, 0));
+    }
+    break;
+  case RedComb::Mul:
+    if (isFloat(t)) {
+      r.bound = acc.bound;
+      r.frac = acc.frac;
+    }
+    break;
+  case RedComb::Max:
+  case RedComb::Min:
+    r = joinSVal(acc, e);
+    break;
+  default:
+    if (t == DType::I1) {
+      r.hasRange = true;
+      r.hi = 1;
+    } else if (comb == RedComb::And && ((acc.hasRange && acc.lo >= 0) ||
+                                        (e.hasRange && e.lo >= 0))) {
+      r.hasRange = true;
+      r.hi = acc.hasRange && acc.lo >= 0 ? acc.hi : e.hi;
+    }
+    break;
+  }
+  SmallVector<unsigned, 2> ops = {acc.id, e.id};
+  if (chance(50))
+    std::swap(ops[0], ops[1]);
+  return addSVal(c, inst(redCombOp(comb, t), ops, t), r);
+}
+
+//===----------------------------------------------------------------------===//
+// linalg.generic
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t, 4> Builder::pickGenericMap(unsigned numLoops) {
+  SmallVector<int64_t, 4> all;
+  for (unsigned l = 0; l < numLoops; ++l)
+    all.push_back(l);
+  switch (pickWeighted<int>({{40, 0}, {20, 1}, {40, 2}})) {
+  case 0: // identity
+    return all;
+  case 1: // transposed
+    return pickPermutation(numLoops);
+  default: { // broadcast: drop loops (maybe all), maybe permuted
+    SmallVector<int64_t, 4> perm = pickPermutation(numLoops);
+    unsigned keep = pickInt(0, numLoops - 1);
+    SmallVector<int64_t, 4> m(perm.begin(), perm.begin() + keep);
+    if (chance(65))
+      llvm::sort(m);
+    return m;
+  }
+  }
+}
+
+Need Builder::genericNeed(DType t, bool reductions) {
+  Need need;
+  if (!isFloat(t) || chance(25))
+    return need;
+  need.exact = true;
+  need.bound = reductions ? pickOne<int64_t>({1, 2, 4})
+                          : pickOne<int64_t>({1, 2, 4, 8, 16});
+  need.frac = pickInt(0, reductions ? 1 : 2);
+  while (!exactIn(t, need.bound, need.frac)) {
+    if (need.frac > 0)
+      --need.frac;
+    else
+      need.bound = std::max<int64_t>(1, need.bound / 2);
+    if (need.bound == 1 && need.frac == 0)
+      break;
+  }
+  return need;
+}
+
+DimSrc Builder::loopSrc(int64_t loop, int64_t extent,
+                        ArrayRef<GenericOperand> ins) {
+  for (const GenericOperand &o : ins)
+    for (auto [j, l] : llvm::enumerate(o.map))
+      if (l == loop)
+        return {extent, std::make_pair(o.value, unsigned(j))};
+  return {extent, std::nullopt};
+}
+
+static std::string joinForms(ArrayRef<std::string> parts) {
+  std::string s;
+  for (auto [i, p] : llvm::enumerate(parts))
+    s += (i ? "," : "") + p;
+  return s;
+}
+
+void Builder::genericForms(OpFeature &feat, ArrayRef<bool> red,
+                           ArrayRef<GenericOperand> ins,
+                           ArrayRef<GenericOperand> outs) {
+  unsigned numLoops = red.size();
+  bool anyPar = llvm::is_contained(red, false);
+  bool anyRed = llvm::is_contained(red, true);
+  feat.forms.push_back("loops=" + std::to_string(numLoops));
+  feat.forms.push_back(std::string("iterators=") +
+                       (anyPar && anyRed ? "parallel,reduction"
+                        : anyRed         ? "reduction"
+                                         : "parallel"));
+  std::set<std::string> maps;
+  for (const GenericOperand &o : ins) {
+    bool sorted = std::is_sorted(o.map.begin(), o.map.end());
+    if (o.map.size() == numLoops)
+      maps.insert(sorted ? "identity" : "transpose");
+    else
+      maps.insert(sorted ? "broadcast" : "broadcast_transpose");
+    if (o.map.empty())
+      maps.insert("scalar");
+  }
+  for (const std::string &m : maps)
+    feat.forms.push_back("maps=" + m);
+  feat.forms.push_back("inputs=" + std::to_string(ins.size()));
+  feat.forms.push_back("outputs=" + std::to_string(outs.size()));
+  for (const GenericOperand &o : outs)
+    if (!std::is_sorted(o.map.begin(), o.map.end())) {
+      feat.forms.push_back("out_map=permuted");
+      break;
+    }
+  // Mixed precision: a float input narrower than a float output.
+  for (const GenericOperand &i : ins)
+    for (const GenericOperand &o : outs) {
+      DType it = prog.type(i.value).dtype, ot = prog.type(o.value).dtype;
+      if (isFloat(it) && isFloat(ot) && bitWidth(it) < bitWidth(ot)) {
+        feat.forms.push_back("mixed=" + dtypeName(it).str() + "->" +
+                             dtypeName(ot).str());
+        return;
+      }
+    }
+}
+
+SmallVector<ValueId, 2> Builder::emitGeneric(ArrayRef<bool> red,
+                                             ArrayRef<GenericOperand> ins,
+                                             ArrayRef<GenericOperand> outs,
+                                             Body body,
+                                             ArrayRef<Facts> outFacts,
+                                             OpFeature feat) {
+  Op op;
+  op.kind = OpKind::Generic;
+  for (const GenericOperand &o : ins) {
+    op.operands.push_back(o.value);
+    op.maps.push_back(o.map);
+  }
+  op.numIns = ins.size();
+  SmallVector<TensorType, 2> types;
+  SmallVector<Shape, 2> shapes;
+  for (const GenericOperand &o : outs) {
+    op.operands.push_back(o.value);
+    op.maps.push_back(o.map);
+    types.push_back(prog.type(o.value));
+    shapes.push_back(Shape(prog.shape(o.value).begin(),
+                           prog.shape(o.value).end()));
+  }
+  op.reductionLoops.assign(red.begin(), red.end());
+  op.body = std::move(body);
+  feat.rank = red.size();
+  return emit(std::move(op), types, shapes, outFacts, std::move(feat));
+}
+
+void Builder::buildGeneric() {
+  bool anyFloat = anyDType([](DType t) { return isFloat(t); });
+  bool lowFloat = dtypeAllowed(DType::F32) &&
+                  (dtypeAllowed(DType::F16) || dtypeAllowed(DType::BF16));
+  if (lowFloat && chance(15))
+    return buildMixedChain();
+  int64_t iterBudget = budget * 4;
+
+  // Chain from a value already in the function, or start afresh.
+  auto first = pickExisting(
+      [&](ValueId v) {
+        unsigned r = prog.type(v).rank();
+        return r >= 1 && r <= maxRank &&
+               numElementsOf(prog.shape(v)) <= iterBudget &&
+               (anyFloat || !facts[v].reduction);
+      },
+      50);
+  unsigned numLoops;
+  if (first) {
+    unsigned r = prog.type(*first).rank();
+    numLoops = chance(60) ? r : pickInt(r, maxRank);
+  } else {
+    SmallVector<std::pair<unsigned, unsigned>, 4> items;
+    static const unsigned weights[] = {20, 35, 28, 17};
+    for (unsigned l = 1; l <= maxRank; ++l)
+      items.push_back({weights[l - 1], l});
+    numLoops = pickWeighted<unsigned>(items);
+  }
+  SmallVector<bool, 4> red(numLoops, false);
+  if (chance(45)) {
+    for (unsigned l = 0; l < numLoops; ++l)
+      red[l] = chance(40);
+    if (!llvm::is_contained(red, true))
+      red[pickInt(0, numLoops - 1)] = true;
+  }
+  bool hasRed = llvm::is_contained(red, true);
+
+  SmallVector<int64_t, 4> ext(numLoops, -1);
+  SmallVector<GenericOperand, 3> ins;
+  if (first) {
+    unsigned r = prog.type(*first).rank();
+    SmallVector<int64_t, 4> perm = pickPermutation(numLoops);
+    SmallVector<int64_t, 4> map(perm.begin(), perm.begin() + r);
+    if (chance(50))
+      llvm::sort(map);
+    for (unsigned j = 0; j < r; ++j)
+      ext[map[j]] = prog.shape(*first)[j];
+    ins.push_back({*first, map});
+  }
+  SmallVector<unsigned, 4> freshLoops;
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (ext[l] < 0) {
+      ext[l] = pickExtent(opts.allowZeroExtents ? 0 : 1);
+      freshLoops.push_back(l);
+    }
+  // Keep the iteration space within budget (fresh loops only).
+  while (numElementsOf(ext) > iterBudget) {
+    int64_t *largest = nullptr;
+    for (unsigned l : freshLoops)
+      if (ext[l] > 1 && (!largest || ext[l] > *largest))
+        largest = &ext[l];
+    if (!largest)
+      break;
+    *largest /= 2;
+  }
+
+  // Input maps; every reduction loop must index some input.
+  unsigned numIns = pickWeighted<unsigned>({{40, 1}, {40, 2}, {20, 3}});
+  SmallVector<SmallVector<int64_t, 4>, 3> newMaps;
+  while (ins.size() + newMaps.size() < numIns)
+    newMaps.push_back(pickGenericMap(numLoops));
+  for (unsigned l = 0; l < numLoops; ++l) {
+    if (!red[l])
+      continue;
+    bool covered = false;
+    for (const GenericOperand &o : ins)
+      covered |= llvm::is_contained(o.map, int64_t(l));
+    for (const auto &m : newMaps)
+      covered |= llvm::is_contained(m, int64_t(l));
+    if (covered)
+      continue;
+    if (newMaps.empty()) {
+      newMaps.push_back({int64_t(l)});
+      continue;
+    }
+    auto &m = newMaps[pickInt(0, newMaps.size() - 1)];
+    m.insert(m.begin() + pickInt(0, m.size()), l);
+  }
+  for (const auto &m : newMaps) {
+    Shape s;
+    for (int64_t l : m)
+      s.push_back(ext[l]);
+    auto existing = pickExisting(
+        [&](ValueId v) {
+          return prog.shape(v) == ArrayRef(s) &&
+                 (anyFloat || !facts[v].reduction) &&
+                 llvm::none_of(ins, [&](const GenericOperand &o) {
+                   return o.value == v;
+                 });
+        },
+        30);
+    ValueId v;
+    if (existing) {
+      v = *existing;
+    } else {
+      DType t = *pickDType(anyType);
+      v = freshArg(t, s, genericNeed(t, hasRed));
+    }
+    ins.push_back({v, m});
+  }
+  bool anyInRed = llvm::any_of(
+      ins, [&](const GenericOperand &o) { return facts[o.value].reduction; });
+
+  // Outputs: every parallel loop, in order or permuted. Reductions start
+  // from a fill (or a value of the function); elementwise outputs from
+  // tensor.empty (never read), a fill or a value the body may read.
+  SmallVector<int64_t, 4> parLoops;
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (!red[l])
+      parLoops.push_back(l);
+  unsigned numOuts = pickWeighted<unsigned>({{70, 1}, {30, 2}});
+  struct OutPlan {
+    DType t;
+    SmallVector<int64_t, 4> map;
+    Shape shape;
+    std::optional<ValueId> existing;
+    /// Elementwise outputs: the fill constant, or none for tensor.empty.
+    std::optional<uint64_t> fill;
+    bool readable = false;
+  };
+  SmallVector<OutPlan, 2> plans;
+  for (unsigned k = 0; k < numOuts; ++k) {
+    OutPlan p;
+    p.t = anyInRed ? *pickDType([](DType t) { return isFloat(t); })
+                   : *pickDType(anyType);
+    p.map = parLoops;
+    if (parLoops.size() > 1 && chance(35)) {
+      SmallVector<int64_t, 4> perm = pickPermutation(parLoops.size());
+      for (unsigned j = 0; j < perm.size(); ++j)
+        p.map[j] = parLoops[perm[j]];
+    }
+    for (int64_t l : p.map)
+      p.shape.push_back(ext[l]);
+    unsigned existingChance = hasRed ? 20 : 15;
+    p.existing = pickExisting(
+        [&](ValueId v) {
+          return prog.type(v).dtype == p.t &&
+                 prog.shape(v) == ArrayRef(p.shape) &&
+                 (anyInRed || !facts[v].reduction) &&
+                 llvm::none_of(ins,
+                               [&](const GenericOperand &o) {
+                                 return o.value == v;
+                               }) &&
+                 llvm::none_of(plans, [&](const OutPlan &q) {
+                   return q.existing == v;
+                 });
+        },
+        existingChance);
+    if (p.existing) {
+      p.readable = true;
+    } else if (!hasRed && chance(40)) {
+      p.fill = pickSmallConstant(p.t, Facts());
+      p.readable = true;
+    }
+    plans.push_back(p);
+  }
+
+  // The body.
+  BodyCtx c;
+  c.loopExtents = ext;
+  c.allowApprox = !hasRed;
+  c.allowRounding = !anyInRed;
+  for (const GenericOperand &o : ins) {
+    DType t = prog.type(o.value).dtype;
+    c.body.args.push_back(t);
+    c.vals.push_back(svalOfFacts(facts[o.value], t));
+    c.vals.back().id = c.body.args.size() - 1;
+    c.leaves.push_back(c.body.args.size() - 1);
+    c.unused.push_back(c.body.args.size() - 1);
+  }
+  for (const OutPlan &p : plans) {
+    c.body.args.push_back(p.t);
+    Facts f;
+    if (p.existing)
+      f = facts[*p.existing];
+    else if (p.fill)
+      f = constantFacts(*p.fill, p.t);
+    c.vals.push_back(svalOfFacts(f, p.t));
+    c.vals.back().id = c.body.args.size() - 1;
+    if (p.readable && !hasRed)
+      c.leaves.push_back(c.body.args.size() - 1);
+  }
+  int64_t n = 1;
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (red[l])
+      n = satMul(n, std::max<int64_t>(ext[l], 1));
+  SmallVector<Facts, 2> outFacts;
+  SmallVector<std::string, 2> combs;
+  for (auto [k, p] : llvm::enumerate(plans)) {
+    int depth = pickWeighted<int>({{25, 1}, {35, 2}, {25, 3}, {15, 4}});
+    SVal y;
+    unsigned accArg = ins.size() + k;
+    if (!hasRed) {
+      y = genExpr(c, p.t, depth);
+    } else {
+      SVal e = genExpr(c, p.t, depth);
+      const SVal *acc = p.existing ? &c.vals[accArg] : nullptr;
+      RedComb comb = *pickRedComb(p.t, e, acc, n);
+      if (!p.existing) {
+        p.fill = redInit(p.t, comb, e);
+        c.vals[accArg] = svalOfFacts(constantFacts(*p.fill, p.t), p.t);
+        c.vals[accArg].id = accArg;
+      }
+      y = combine(c, comb, c.vals[accArg], e, n);
+      combs.push_back("combiner=" + redCombName(comb).str());
+    }
+    c.body.yields.push_back(y.id);
+    Facts f = factsOfSVal(y);
+    if (isFloat(p.t) && (hasRed || anyInRed))
+      f.reduction = true;
+    outFacts.push_back(f);
+  }
+
+  // The destinations.
+  SmallVector<GenericOperand, 2> outs;
+  for (const OutPlan &p : plans) {
+    ValueId v;
+    if (p.existing) {
+      v = *p.existing;
+    } else {
+      SmallVector<DimSrc, 4> dims;
+      for (int64_t l : p.map)
+        dims.push_back(loopSrc(l, ext[l], ins));
+      v = makeInit(p.t, dims, p.fill);
+    }
+    outs.push_back({v, p.map});
+  }
+
+  OpFeature feat;
+  feat.dtype = plans[0].t;
+  genericForms(feat, red, ins, outs);
+  for (const std::string &s : combs)
+    feat.forms.push_back(s);
+  if (first)
+    feat.forms.push_back("chained");
+  if (!hasRed && llvm::any_of(plans, [](const OutPlan &p) {
+        return p.readable;
+      }))
+    feat.forms.push_back("reads_init");
+  std::vector<std::string> opsUsed(c.opsUsed.begin(), c.opsUsed.end());
+  if (c.opsUsed.count("linalg.index"))
+    feat.forms.push_back("index");
+  feat.forms.push_back("body_ops=" + joinForms(opsUsed));
+  emitGeneric(red, ins, outs, std::move(c.body), outFacts, std::move(feat));
+}
+
+// f16/bf16 inputs, extf, f32 accumulation, then (usually) truncf back to
+// the narrow type in an elementwise generic: the mixed-precision chain of
+// a quantized matmul or a layer norm.
+void Builder::buildMixedChain() {
+  SmallVector<DType, 2> lows;
+  for (DType t : {DType::F16, DType::BF16})
+    if (dtypeAllowed(t))
+      lows.push_back(t);
+  DType low = pickOne<DType>(lows);
+  DType acc = DType::F32;
+  int64_t iterBudget = budget * 4;
+
+  unsigned numLoops = pickInt(1, maxRank);
+  SmallVector<bool, 4> red(numLoops, false);
+  for (unsigned l = 0; l < numLoops; ++l)
+    red[l] = chance(40);
+  if (!llvm::is_contained(red, true))
+    red[pickInt(0, numLoops - 1)] = true;
+  SmallVector<int64_t, 4> ext;
+  for (unsigned l = 0; l < numLoops; ++l)
+    ext.push_back(pickExtent(opts.allowZeroExtents ? 0 : 1));
+  fitBudget(ext, opts.allowZeroExtents ? 0 : 1, iterBudget);
+  int64_t n = 1;
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (red[l])
+      n = satMul(n, std::max<int64_t>(ext[l], 1));
+
+  // Exact: N * |a| * |b| + |init| within f32's significand.
+  bool product = chance(70);
+  unsigned fa = pickInt(0, 1), fb = product ? pickInt(0, 1) : 0;
+  int64_t ba = pickOne<int64_t>({1, 2, 4, 8}),
+          bb = product ? pickOne<int64_t>({1, 2, 4, 8}) : 1;
+  while (!(exactIn(acc, satAdd(satMul(n, satMul(ba, bb)), 8), fa + fb) &&
+           exactIn(low, ba, fa) && exactIn(low, bb, fb))) {
+    if (fa + fb > 0) {
+      fa = fb = 0;
+    } else if (ba > 1 || bb > 1) {
+      ba = std::max<int64_t>(1, ba / 2);
+      bb = std::max<int64_t>(1, bb / 2);
+    } else {
+      break;
+    }
+  }
+  SmallVector<SmallVector<int64_t, 4>, 2> maps = {pickGenericMap(numLoops)};
+  if (product)
+    maps.push_back(pickGenericMap(numLoops));
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (red[l] && llvm::none_of(maps, [&](const SmallVector<int64_t, 4> &m) {
+          return llvm::is_contained(m, int64_t(l));
+        })) {
+      auto &m = maps[pickInt(0, maps.size() - 1)];
+      m.insert(m.begin() + pickInt(0, m.size()), l);
+    }
+  SmallVector<GenericOperand, 2> ins;
+  for (auto [i, m] : llvm::enumerate(maps)) {
+    Need need;
+    need.exact = true;
+    need.bound = i == 0 ? ba : bb;
+    need.frac = i == 0 ? fa : fb;
+    Shape s;
+    for (int64_t l : m)
+      s.push_back(ext[l]);
+    auto existing = pickExisting(
+        [&](ValueId v) {
+          return prog.type(v).dtype == low && prog.shape(v) == ArrayRef(s) &&
+                 fits(facts[v], low, need) &&
+                 llvm::none_of(ins, [&](const GenericOperand &o) {
+                   return o.value == v;
+                 });
+        },
+        35);
+    ins.push_back({existing ? *existing : freshArg(low, s, need), m});
+  }
+  SmallVector<int64_t, 4> outMap;
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (!red[l])
+      outMap.push_back(l);
+  SmallVector<DimSrc, 4> dims;
+  for (int64_t l : outMap)
+    dims.push_back(loopSrc(l, ext[l], ins));
+  uint64_t init = chance(70) ? 0 : pickSmallConstant(acc, Facts());
+  if (!exactIn(acc, satAdd(satMul(n, satMul(ba, bb)), 8), fa + fb))
+    init = 0;
+  ValueId out = makeInit(acc, dims, init);
+
+  // ^bb0(a: low[, b: low], acc: f32): acc + extf(a) [* extf(b)]
+  Body b;
+  for (unsigned i = 0; i < ins.size(); ++i)
+    b.args.push_back(low);
+  b.args.push_back(acc);
+  unsigned accArg = ins.size();
+  unsigned term = b.add(inst("arith.extf", {0}, acc));
+  if (product) {
+    unsigned eb = b.add(inst("arith.extf", {1}, acc));
+    term = b.add(inst("arith.mulf", {term, eb}, acc));
+  }
+  SmallVector<unsigned, 2> ops = {accArg, term};
+  if (chance(50))
+    std::swap(ops[0], ops[1]);
+  b.yields.push_back(b.add(inst("arith.addf", ops, acc)));
+
+  Facts f;
+  Facts fi = constantFacts(init, acc);
+  f.bound = satAdd(fi.bound, satMul(n, satMul(facts[ins[0].value].bound,
+                                              product
+                                                  ? facts[ins[1].value].bound
+                                                  : 1)));
+  f.frac = std::max(fi.frac, facts[ins[0].value].frac +
+                                 (product ? facts[ins[1].value].frac : 0));
+  f.exact = llvm::all_of(ins,
+                         [&](const GenericOperand &o) {
+                           return facts[o.value].exact;
+                         }) &&
+            exactIn(acc, f.bound, f.frac);
+  f.approx = !f.exact;
+  f.reduction = true;
+  OpFeature feat;
+  feat.dtype = low;
+  SmallVector<GenericOperand, 1> outs = {{out, outMap}};
+  genericForms(feat, red, ins, outs);
+  feat.forms.push_back("combiner=add");
+  feat.forms.push_back(product ? "body_ops=arith.addf,arith.extf,arith.mulf"
+                               : "body_ops=arith.addf,arith.extf");
+  feat.forms.push_back("chain=extf_accumulate");
+  ValueId sum = emitGeneric(red, ins, outs, std::move(b), {f},
+                            std::move(feat))[0];
+  if (!chance(70))
+    return;
+
+  // truncf back to the narrow type, elementwise (maybe transposed, maybe
+  // scaled by a power of two first).
+  unsigned rank = prog.type(sum).rank();
+  if (rank == 0)
+    return;
+  SmallVector<int64_t, 4> inMap;
+  for (unsigned l = 0; l < rank; ++l)
+    inMap.push_back(l);
+  SmallVector<int64_t, 4> perm = chance(30) ? pickPermutation(rank) : inMap;
+  SmallVector<GenericOperand, 1> tins = {{sum, perm}};
+  SmallVector<DimSrc, 4> tdims;
+  for (unsigned l = 0; l < rank; ++l) {
+    int64_t j = llvm::find(perm, int64_t(l)) - perm.begin();
+    tdims.push_back(loopSrc(l, prog.shape(sum)[j], tins));
+  }
+  Body tb;
+  tb.args = {acc, low};
+  unsigned x = 0;
+  Facts tf = facts[sum];
+  if (chance(30)) {
+    // * 2^-k: exact while the fraction bits fit.
+    unsigned k = pickInt(1, 2);
+    ScalarInst cst = inst("arith.constant", {}, acc);
+    cst.bits = bitsOf(std::ldexp(1.0, -int(k)), acc);
+    unsigned cv = tb.add(cst);
+    x = tb.add(inst("arith.mulf", {x, cv}, acc));
+    tf.frac += k;
+  }
+  tb.yields.push_back(tb.add(inst("arith.truncf", {x}, low)));
+  tf.exact = tf.exact && exactIn(low, tf.bound, tf.frac);
+  tf.approx = !tf.exact;
+  tf.mayInf = tf.mayInf || mayOverflow(low, tf.bound) || !tf.exact;
+  ValueId tout = makeInit(low, tdims, std::nullopt);
+  OpFeature tfeat;
+  tfeat.dtype = low;
+  SmallVector<GenericOperand, 1> touts = {{tout, inMap}};
+  SmallVector<bool, 4> tred(rank, false);
+  genericForms(tfeat, tred, tins, touts);
+  tfeat.forms.push_back("truncf_back");
+  tfeat.forms.push_back(tb.insts.size() > 1
+                            ? "body_ops=arith.constant,arith.mulf,arith.truncf"
+                            : "body_ops=arith.truncf");
+  emitGeneric(tred, tins, touts, std::move(tb), {tf}, std::move(tfeat));
+}
+
+//===----------------------------------------------------------------------===//
+// linalg.reduce, linalg.broadcast
+//===----------------------------------------------------------------------===//
+
+void Builder::buildReduce() {
+  DType t = *pickDType(anyType);
+  RedComb comb;
+  if (t == DType::I1)
+    comb = pickWeighted<RedComb>({{30, RedComb::Or},
+                                  {30, RedComb::And},
+                                  {20, RedComb::Xor},
+                                  {10, RedComb::MaxU},
+                                  {10, RedComb::MinU}});
+  else if (isInteger(t))
+    comb = pickWeighted<RedComb>({{35, RedComb::Add},
+                                  {10, RedComb::Mul},
+                                  {15, RedComb::Max},
+                                  {15, RedComb::Min},
+                                  {5, RedComb::MaxU},
+                                  {5, RedComb::MinU},
+                                  {5, RedComb::And},
+                                  {5, RedComb::Or},
+                                  {5, RedComb::Xor}});
+  else
+    comb = pickWeighted<RedComb>({{40, RedComb::Add},
+                                  {20, RedComb::Max},
+                                  {20, RedComb::Min},
+                                  {20, RedComb::Mul}});
+  Need need;
+  if (isFloat(t) && comb == RedComb::Add) {
+    need.exact = true;
+    need.bound = pickOne<int64_t>({1, 2, 4});
+    need.frac = pickInt(0, 1);
+  } else if (isFloat(t) && comb == RedComb::Mul) {
+    need.exact = true;
+    need.bound = 1;
+    need.frac = 0;
+  }
+  ValueId in = pickInput(
+      t, 1, 4, need, [](ValueId) { return true; },
+      opts.allowZeroExtents ? 0 : 1);
+  unsigned rank = prog.type(in).rank();
+  Shape shape(prog.shape(in).begin(), prog.shape(in).end());
+  SmallVector<int64_t, 4> dims;
+  for (unsigned d = 0; d < rank; ++d)
+    if (chance(45))
+      dims.push_back(d);
+  if (dims.empty())
+    dims.push_back(pickInt(0, rank - 1));
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n = satMul(n, std::max<int64_t>(shape[d], 1));
+
+  SVal e = svalOfFacts(facts[in], t);
+  // Float sums only while they stay exact in every order.
+  if (isFloat(t) && comb == RedComb::Add &&
+      !(e.isExact() && exactIn(t, satAdd(8, satMul(n, e.bound)),
+                               std::max(e.frac, 2u))))
+    comb = RedComb::Max;
+  if (isFloat(t) && comb == RedComb::Mul &&
+      !(e.isExact() && e.bound <= 1 && e.frac == 0))
+    comb = RedComb::Min;
+  uint64_t init = redInit(t, comb, e);
+  SmallVector<DimSrc, 4> outDims;
+  Shape outShape;
+  for (unsigned d = 0; d < rank; ++d)
+    if (!llvm::is_contained(dims, int64_t(d))) {
+      outDims.push_back({shape[d], std::make_pair(in, d)});
+      outShape.push_back(shape[d]);
+    }
+  ValueId out = makeInit(t, outDims, init);
+
+  Op op;
+  op.kind = OpKind::Reduce;
+  op.operands = {in, out};
+  op.numIns = 1;
+  op.ints = dims;
+  op.body.args = {t, t};
+  SmallVector<unsigned, 2> ops = {0, 1};
+  if (chance(50))
+    std::swap(ops[0], ops[1]);
+  op.body.yield = op.body.add(inst(redCombOp(comb, t), ops, t));
+
+  // The result's facts, as a generic body's combine computes them.
+  BodyCtx c;
+  c.body.args = {t, t};
+  SVal acc = svalOfFacts(constantFacts(init, t), t);
+  acc.id = 1;
+  e.id = 0;
+  c.vals = {e, acc};
+  Facts f = factsOfSVal(combine(c, comb, acc, e, n));
+  f.reduction = isFloat(t) && (comb == RedComb::Add || comb == RedComb::Mul ||
+                               facts[in].reduction);
+  OpFeature feat;
+  feat.dtype = t;
+  feat.rank = rank;
+  feat.forms.push_back("combiner=" + redCombName(comb).str());
+  std::string ds = "dims=";
+  for (auto [i, d] : llvm::enumerate(dims))
+    ds += (i ? "," : "") + std::to_string(d);
+  feat.forms.push_back(ds);
+  if (dims.size() == rank)
+    feat.forms.push_back("reduce_all");
+  emit(std::move(op), {prog.type(out)}, {outShape}, {f}, std::move(feat));
+}
+
+void Builder::buildBroadcast() {
+  DType t = *pickDType(anyType);
+  unsigned hi = maxRank - 1;
+  ValueId in = pickInput(
+      t, 0, hi, Need(), [](ValueId) { return true; },
+      opts.allowZeroExtents ? 0 : 1);
+  unsigned inRank = prog.type(in).rank();
+  unsigned added = pickInt(1, std::max(1u, maxRank - inRank));
+  unsigned outRank = inRank + added;
+  // Which output dims are new (the `dimensions` attribute).
+  SmallVector<int64_t, 4> perm = pickPermutation(outRank);
+  SmallVector<int64_t, 4> newDims(perm.begin(), perm.begin() + added);
+  llvm::sort(newDims);
+  Shape fresh;
+  for (unsigned i = 0; i < added; ++i)
+    fresh.push_back(pickExtent(opts.allowZeroExtents ? 0 : 1));
+  int64_t inElems = std::max<int64_t>(1, numElementsOf(prog.shape(in)));
+  fitBudget(fresh, 1, std::max<int64_t>(1, budget / inElems));
+  SmallVector<DimSrc, 4> dims;
+  Shape shape;
+  unsigned k = 0, j = 0;
+  for (unsigned d = 0; d < outRank; ++d) {
+    if (llvm::is_contained(newDims, int64_t(d))) {
+      dims.push_back({fresh[j], std::nullopt});
+      shape.push_back(fresh[j++]);
+    } else {
+      dims.push_back({prog.shape(in)[k], std::make_pair(in, k)});
+      shape.push_back(prog.shape(in)[k++]);
+    }
+  }
+  ValueId out = makeInit(t, dims, std::nullopt);
+  Op op;
+  op.kind = OpKind::Broadcast;
+  op.operands = {in, out};
+  op.numIns = 1;
+  op.ints = newDims;
+  OpFeature feat;
+  feat.dtype = t;
+  feat.rank = outRank;
+  std::string ds = "dims=";
+  for (auto [i, d] : llvm::enumerate(newDims))
+    ds += (i ? "," : "") + std::to_string(d);
+  feat.forms.push_back(ds);
+  if (inRank == 0)
+    feat.forms.push_back("from_scalar");
+  Facts f = facts[in];
+  f.distinct = false;
+  emit(std::move(op), {prog.type(out)}, {shape}, {f}, std::move(feat));
+}
+
 void Builder::buildOp(OpKind k) {
   switch (k) {
   case OpKind::Empty:
@@ -2088,9 +3898,17 @@ void Builder::buildOp(OpKind k) {
   case OpKind::ArgCompare:
     return buildArgCompare();
   case OpKind::Matmul:
-    return buildMatmul();
+    return buildMatmul(false);
+  case OpKind::BatchMatmul:
+    return buildMatmul(true);
   case OpKind::Transpose:
     return buildTranspose();
+  case OpKind::Reduce:
+    return buildReduce();
+  case OpKind::Broadcast:
+    return buildBroadcast();
+  case OpKind::Generic:
+    return buildGeneric();
   case OpKind::ExtractSlice:
     return buildExtractSlice();
   case OpKind::InsertSlice:
@@ -2119,10 +3937,16 @@ unsigned opWeight(OpKind k) {
   case OpKind::Scan:
   case OpKind::ArgCompare:
     return 10;
+  case OpKind::Generic:
+    return 16;
   case OpKind::Matmul:
+  case OpKind::Reduce:
     return 7;
   case OpKind::Transpose:
     return 6;
+  case OpKind::BatchMatmul:
+  case OpKind::Broadcast:
+    return 5;
   case OpKind::ExtractSlice:
   case OpKind::InsertSlice:
     return 5;

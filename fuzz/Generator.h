@@ -4,7 +4,10 @@
 // The fuzzer's program generator: RapidCheck generators of `Case`s (a
 // program, concrete inputs for each argument and the features the case
 // exercises). Shapes and element types are chosen first, then only ops whose
-// shape rules hold, so every program passes IREE's verifiers; inputs are
+// shape rules hold, so every program passes IREE's verifiers; linalg.generic
+// bodies are expression DAGs whose scalars carry integer ranges and float
+// exactness classes, so they have no undefined behaviour and make no
+// decision on a value IREE may compute a few ULP apart; inputs are
 // chosen per argument to fit every op that reads them, so the interpreter
 // finds no undefined behaviour (in-range indices, unique indices under
 // unique_indices(true), no NaN under a comparator) and the oracle can decide
@@ -85,7 +88,12 @@ struct OpFeature {
   bool dynamic = false;
   /// Forms, e.g. "operands=2", "comparator=lexicographic", "depth=2",
   /// "implicit_depth", "unique_indices", "combiner=add", "with_indices",
-  /// "index_base", "inclusive", "k=1", "k=n", "rank_reducing", "mixed".
+  /// "index_base", "inclusive", "k=1", "k=n", "rank_reducing",
+  /// "mixed=f32"; linalg.generic: "loops=3",
+  /// "iterators=parallel,reduction", "maps=transpose", "maps=broadcast",
+  /// "inputs=2", "outputs=2", "index", "truncf_back", "mixed=f16->f32",
+  /// "body_ops=arith.addf,arith.extf" (the body's ops, sorted). `rank` is
+  /// the number of loops for a generic.
   std::vector<std::string> forms;
 };
 

@@ -26,6 +26,19 @@ std::string TensorType::str() const {
   return s;
 }
 
+bool isCastOp(StringRef name) {
+  static const char *const names[] = {
+      "arith.extf",       "arith.truncf",     "arith.sitofp",
+      "arith.uitofp",     "arith.fptosi",     "arith.fptoui",
+      "arith.extsi",      "arith.extui",      "arith.trunci",
+      "arith.index_cast", "arith.index_castui", "arith.bitcast"};
+  return llvm::is_contained(names, name);
+}
+
+int64_t evalDimExpr(const Program &p, const DimExpr &e) {
+  return (p.shape(e.value)[e.dim] - e.sub) / e.div;
+}
+
 unsigned Body::add(ScalarInst inst) {
   insts.push_back(std::move(inst));
   return args.size() + insts.size() - 1;
@@ -42,6 +55,10 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "iree_linalg_ext.arg_compare",
     "linalg.matmul",
     "linalg.transpose",
+    "linalg.batch_matmul",
+    "linalg.reduce",
+    "linalg.broadcast",
+    "linalg.generic",
     "tensor.extract_slice",
     "tensor.insert_slice",
     "tensor.collapse_shape",
@@ -117,14 +134,15 @@ std::string constantText(uint64_t bits, DType t) {
 /// constants) are emitted just before their first use and reused after.
 class Printer {
 public:
-  Printer(const Program &p, raw_ostream &os) : p(p), os(os) {}
+  Printer(const Program &p, raw_ostream &os, bool staticShapes)
+      : p(p), os(os), staticShapes(staticShapes) {}
 
   void print(StringRef name) {
     os << "func.func @" << name << "(";
     for (auto [i, a] : llvm::enumerate(p.args)) {
       if (i)
         os << ", ";
-      os << valueName(a) << ": " << p.type(a).str();
+      os << valueName(a) << ": " << typeStr(a);
     }
     os << ")";
     if (!p.returns.empty()) {
@@ -151,6 +169,7 @@ public:
 private:
   const Program &p;
   raw_ostream &os;
+  bool staticShapes;
   std::map<int64_t, std::string> indexConsts;
   std::map<std::pair<ValueId, unsigned>, std::string> dims;
   std::map<std::tuple<ValueId, unsigned, int64_t, int64_t>, std::string>
@@ -171,8 +190,20 @@ private:
     interleaveComma(vs, os, [&](ValueId v) { os << valueName(v); });
   }
   void printTypes(ArrayRef<ValueId> vs) {
-    interleaveComma(vs, os, [&](ValueId v) { os << p.type(v).str(); });
+    interleaveComma(vs, os, [&](ValueId v) { os << typeStr(v); });
   }
+
+  /// The type of `v` as printed: its static type, or in the static twin its
+  /// concrete shape.
+  TensorType typeOf(ValueId v) const {
+    if (!staticShapes)
+      return p.type(v);
+    TensorType t;
+    t.dtype = p.type(v).dtype;
+    t.dims.assign(p.shape(v).begin(), p.shape(v).end());
+    return t;
+  }
+  std::string typeStr(ValueId v) const { return typeOf(v).str(); }
 
   std::string helperName(StringRef prefix) {
     return ("%" + prefix + Twine(nextHelper++)).str();
@@ -196,12 +227,15 @@ private:
     std::string c = indexConst(d);
     std::string n = helperName("dim");
     os << "  " << n << " = tensor.dim " << valueName(v) << ", " << c << " : "
-       << p.type(v).str() << "\n";
+       << typeStr(v) << "\n";
     dims[key] = n;
     return n;
   }
 
   std::string dimExpr(const DimExpr &e) {
+    // The static twin knows every extent.
+    if (staticShapes)
+      return std::to_string(evalDimExpr(p, e));
     std::string cur = dimOf(e.value, e.dim);
     if (e.sub == 0 && e.div == 1)
       return cur;
@@ -239,7 +273,7 @@ private:
     os << " = ";
   }
 
-  /// The `?` sizes of a tensor.empty, in order.
+  /// The `?` sizes of an op, in order (constants in the static twin).
   std::vector<std::string> dynSizeNames(const Op &op) {
     std::vector<std::string> names;
     for (const DimExpr &e : op.dynSizes)
@@ -254,21 +288,21 @@ private:
     os << ") : " << t.str() << "\n";
   }
 
-  void printBody(const Body &b, StringRef terminator, StringRef indent) {
+  /// A scalar body: `^bb0(...)` (or `(...)` with `header` false, as
+  /// linalg.reduce prints it), its instructions and the terminator.
+  void printBody(const Body &b, StringRef terminator, StringRef indent,
+                 bool bbHeader = true) {
     auto name = [&](unsigned i) {
       return i < b.args.size() ? "%a" + std::to_string(i)
                                : "%b" + std::to_string(i - b.args.size());
     };
-    auto typeOf = [&](unsigned i) {
-      return i < b.args.size() ? b.args[i] : b.insts[i - b.args.size()].type;
-    };
-    os << indent << "^bb0(";
+    os << indent << (bbHeader ? "^bb0(" : "(");
     for (unsigned i = 0; i < b.args.size(); ++i) {
       if (i)
         os << ", ";
       os << name(i) << ": " << dtypeName(b.args[i]);
     }
-    os << "):\n";
+    os << (bbHeader ? "):\n" : ") {\n");
     for (auto [i, inst] : llvm::enumerate(b.insts)) {
       os << indent << "  " << name(b.args.size() + i) << " = " << inst.name
          << " ";
@@ -276,19 +310,32 @@ private:
         os << constantText(inst.bits, inst.type) << "\n";
         continue;
       }
+      if (inst.name == "linalg.index") {
+        os << inst.bits << " : index\n";
+        continue;
+      }
       if (!inst.predicate.empty())
         os << inst.predicate << ", ";
       interleaveComma(inst.operands, os, [&](unsigned o) { os << name(o); });
+      if (isCastOp(inst.name)) {
+        os << " : " << dtypeName(b.typeOf(inst.operands[0])) << " to "
+           << dtypeName(inst.type) << "\n";
+        continue;
+      }
       // Comparisons and selects name their operands' type.
       DType shown = inst.type;
       if (!inst.predicate.empty())
-        shown = typeOf(inst.operands[0]);
+        shown = b.typeOf(inst.operands[0]);
       else if (inst.name == "arith.select")
-        shown = typeOf(inst.operands[1]);
+        shown = b.typeOf(inst.operands[1]);
       os << " : " << dtypeName(shown) << "\n";
     }
-    os << indent << "  " << terminator << " " << name(b.yield) << " : "
-       << dtypeName(typeOf(b.yield)) << "\n";
+    SmallVector<unsigned, 2> ys = b.yielded();
+    os << indent << "  " << terminator << " ";
+    interleaveComma(ys, os, [&](unsigned y) { os << name(y); });
+    os << " : ";
+    interleaveComma(ys, os, [&](unsigned y) { os << dtypeName(b.typeOf(y)); });
+    os << "\n";
   }
 
   void printInsOuts(const Op &op) {
@@ -337,14 +384,20 @@ private:
   }
 
   void printOp(unsigned opIndex, const Op &op) {
-    const TensorType &rt = p.type(op.results[0]);
+    const TensorType rt = typeOf(op.results[0]);
     std::string res = "%v" + std::to_string(opIndex);
     switch (op.kind) {
-    case OpKind::Empty:
-      printEmpty(rt, dynSizeNames(op), res);
+    case OpKind::Empty: {
+      std::vector<std::string> sizes = dynSizeNames(op);
+      if (staticShapes)
+        sizes.clear();
+      printEmpty(rt, sizes, res);
       return;
+    }
     case OpKind::Fill: {
       std::vector<std::string> sizes = dynSizeNames(op);
+      if (staticShapes)
+        sizes.clear();
       std::string cst = scalarConst(op.scalar, rt.dtype);
       std::string e = helperName("e");
       printEmpty(rt, sizes, e);
@@ -413,6 +466,59 @@ private:
       printInts(os, op.ints);
       os << "\n";
       return;
+    case OpKind::BatchMatmul:
+      printResultNames(opIndex, op);
+      os << "linalg.batch_matmul";
+      printInsOuts(op);
+      os << " -> " << rt.str() << "\n";
+      return;
+    case OpKind::Reduce:
+      printResultNames(opIndex, op);
+      os << "linalg.reduce";
+      printInsOuts(op);
+      os << " dimensions = ";
+      printInts(os, op.ints);
+      os << "\n";
+      printBody(op.body, "linalg.yield", "    ", /*bbHeader=*/false);
+      os << "    }\n";
+      return;
+    case OpKind::Broadcast:
+      printResultNames(opIndex, op);
+      os << "linalg.broadcast";
+      printInsOuts(op);
+      os << " dimensions = ";
+      printInts(os, op.ints);
+      os << "\n";
+      return;
+    case OpKind::Generic: {
+      unsigned numLoops = op.reductionLoops.size();
+      std::string dims;
+      for (unsigned i = 0; i < numLoops; ++i)
+        dims += (i ? ", d" : "d") + std::to_string(i);
+      printResultNames(opIndex, op);
+      os << "linalg.generic {indexing_maps = [";
+      interleaveComma(op.maps, os, [&](const SmallVector<int64_t, 4> &m) {
+        os << "affine_map<(" << dims << ") -> (";
+        interleaveComma(m, os, [&](int64_t l) { os << "d" << l; });
+        os << ")>";
+      });
+      os << "], iterator_types = [";
+      interleaveComma(op.reductionLoops, os, [&](bool r) {
+        os << (r ? "\"reduction\"" : "\"parallel\"");
+      });
+      os << "]}";
+      printInsOuts(op);
+      os << " {\n";
+      printBody(op.body, "linalg.yield", "  ");
+      os << "  } -> ";
+      if (op.results.size() > 1)
+        os << "(";
+      printTypes(op.results);
+      if (op.results.size() > 1)
+        os << ")";
+      os << "\n";
+      return;
+    }
     case OpKind::ExtractSlice:
     case OpKind::InsertSlice: {
       std::vector<std::string> sizes = dynSizeNames(op);
@@ -430,7 +536,7 @@ private:
       printMixed(op.sizes, sizes, next);
       os << " ";
       printMixed(op.strides, sizes, next);
-      os << " : " << p.type(src).str()
+      os << " : " << typeStr(src)
          << (op.kind == OpKind::ExtractSlice ? " to " : " into ") << rt.str()
          << "\n";
       return;
@@ -451,7 +557,7 @@ private:
         os << " output_shape ";
         printMixed(rt.dims, sizes, next);
       }
-      os << " : " << p.type(op.operands[0]).str() << " into " << rt.str()
+      os << " : " << typeStr(op.operands[0]) << " into " << rt.str()
          << "\n";
       return;
     }
@@ -466,7 +572,7 @@ private:
       for (int64_t i = 0; i < rt.rank(); ++i)
         os << (i ? ", " : "") << "%i" << i << ": index";
       os << "):\n    tensor.yield " << cst << " : " << dtypeName(rt.dtype)
-         << "\n  } : " << p.type(op.operands[0]).str() << " to " << rt.str()
+         << "\n  } : " << typeStr(op.operands[0]) << " to " << rt.str()
          << "\n";
       return;
     }
@@ -481,7 +587,7 @@ private:
     case OpKind::Cast:
       printResultNames(opIndex, op);
       os << "tensor.cast " << valueName(op.operands[0]) << " : "
-         << p.type(op.operands[0]).str() << " to " << rt.str() << "\n";
+         << typeStr(op.operands[0]) << " to " << rt.str() << "\n";
       return;
     }
     llvm_unreachable("bad op kind");
@@ -493,7 +599,7 @@ private:
 std::string printProgram(const Program &p, const PrintOptions &opts) {
   std::string s;
   raw_string_ostream os(s);
-  Printer(p, os).print(opts.functionName);
+  Printer(p, os, opts.staticShapes).print(opts.functionName);
   return s;
 }
 

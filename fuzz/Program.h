@@ -74,26 +74,44 @@ struct DimExpr {
 /// One instruction of a scalar region body. Operands number the block
 /// arguments first (0 .. args.size()-1), then the earlier instructions.
 struct ScalarInst {
-  /// Full op name: "arith.cmpf", "arith.addi", "arith.constant", ...
+  /// Full op name: "arith.cmpf", "arith.addi", "arith.constant",
+  /// "arith.extf", "math.exp", "linalg.index", ...
   std::string name;
   /// The predicate of arith.cmpi / arith.cmpf.
   std::string predicate;
-  llvm::SmallVector<unsigned, 2> operands;
-  /// Result type (i1 for comparisons).
+  llvm::SmallVector<unsigned, 3> operands;
+  /// Result type (i1 for comparisons, index for linalg.index).
   DType type = DType::I1;
-  /// Raw bits of an arith.constant.
+  /// Raw bits of an arith.constant; the loop of a linalg.index.
   uint64_t bits = 0;
 };
 
-/// A scalar region: a comparator or a combiner.
+/// Whether `name` is a conversion printed as `%x : SRC to DST` (extf,
+/// truncf, sitofp, fptosi, extsi, trunci, index_cast, bitcast, ...).
+bool isCastOp(llvm::StringRef name);
+
+/// A scalar region: a comparator, a combiner or a linalg body.
 struct Body {
   llvm::SmallVector<DType, 4> args;
   std::vector<ScalarInst> insts;
   /// What the terminator yields (argument or instruction number, as above).
   unsigned yield = 0;
+  /// Bodies yielding several values (linalg.generic with several outputs):
+  /// when not empty, the terminator yields these instead of `yield`.
+  llvm::SmallVector<unsigned, 2> yields;
 
   /// Appends an instruction and returns its operand number.
   unsigned add(ScalarInst inst);
+  /// The type of operand number `i`.
+  DType typeOf(unsigned i) const {
+    return i < args.size() ? args[i] : insts[i - args.size()].type;
+  }
+  /// What the terminator yields, in order.
+  llvm::SmallVector<unsigned, 2> yielded() const {
+    if (!yields.empty())
+      return yields;
+    return {yield};
+  }
 };
 
 enum class OpKind : uint8_t {
@@ -110,6 +128,10 @@ enum class OpKind : uint8_t {
   // linalg.
   Matmul,
   Transpose,
+  BatchMatmul,
+  Reduce,
+  Broadcast,
+  Generic,
   // tensor glue.
   ExtractSlice,
   InsertSlice,
@@ -137,7 +159,14 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 ///  - ArgCompare: ins(values[, indices]) outs(value, index); `dimension`;
 ///    `indexBase`; `body`.
 ///  - Matmul: ins(a, b) outs(c). Transpose: ins(x) outs(init); `ints` =
-///    permutation.
+///    permutation. BatchMatmul: ins(a, b) outs(c).
+///  - Reduce: ins(x) outs(init); `ints` = the reduced dimensions; `body`
+///    (input element, accumulator).
+///  - Broadcast: ins(x) outs(init); `ints` = the added dimensions.
+///  - Generic: ins(...) outs(...); `maps` (one per operand: the loops each
+///    of its dims is indexed by, a projected permutation), `reductionLoops`
+///    (the iterator type of each loop); `body` (one argument per operand,
+///    `yields` one value per output; linalg.index reads a loop).
 ///  - ExtractSlice: operands (source); InsertSlice: (source, dest);
 ///    `offsets`, `sizes` (kDynamic: the next `dynSizes` entry), `strides`;
 ///    ExtractSlice drops the source dims listed in `ints` (rank reduction),
@@ -163,6 +192,10 @@ struct Op {
   std::optional<int64_t> indexBase;
   uint64_t scalar = 0;
   Body body;
+  /// linalg.generic: per operand, the loop of each of its dims.
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> maps;
+  /// linalg.generic: per loop, whether it is a reduction.
+  llvm::SmallVector<bool, 4> reductionLoops;
 };
 
 /// One function: `func.func @NAME(args) -> (returns)`.
@@ -186,10 +219,18 @@ struct Program {
 
 struct PrintOptions {
   std::string functionName = "main";
+  /// The static twin of the program (the metamorphic pair): every `?` is
+  /// replaced by the extent the case runs with, in argument and op types,
+  /// and the sizes the dynamic version computes with tensor.dim (and
+  /// arith.subi / arith.divui) become constants. Same inputs, same results.
+  bool staticShapes = false;
 };
 
 /// The program as IREE's textual MLIR (one `func.func`).
 std::string printProgram(const Program &p, const PrintOptions &opts = {});
+
+/// The concrete value of a `DimExpr` in the case `p` runs.
+int64_t evalDimExpr(const Program &p, const DimExpr &e);
 
 /// The MLIR spelling of an element of `t` with raw bits `bits`, as an
 /// `arith.constant` takes it: "true", "-3", "0x7F800000".

@@ -14,6 +14,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -40,6 +41,7 @@ static cl::opt<std::string>
     opsOpt("ops",
            cl::desc("Comma-separated op kinds (sort, scatter, gather, scan, "
                     "topk, arg_compare, fill, matmul, transpose, "
+                    "batch_matmul, reduce, broadcast, generic, "
                     "extract_slice, insert_slice, collapse_shape, "
                     "expand_shape, pad, concat, cast; full MLIR names work "
                     "too); default all"),
@@ -71,6 +73,16 @@ static cl::opt<bool> noBatchRankZeroOpt(
     cl::cat(cat));
 static cl::opt<std::string> functionOpt("function", cl::desc("Function name"),
                                         cl::init("main"), cl::cat(cat));
+static cl::opt<bool> staticOpt(
+    "static-shapes",
+    cl::desc("Print the static twin: every ? replaced by the extent the case "
+             "runs with (same inputs, same results)"),
+    cl::cat(cat));
+static cl::opt<bool> twinOpt(
+    "static-twin",
+    cl::desc("With --out, also write caseK.static.mlir, the static twin of "
+             "caseK.mlir (the metamorphic pair)"),
+    cl::cat(cat));
 
 static std::optional<OpKind> parseKind(StringRef name) {
   if (auto k = parseOpKind(name))
@@ -118,6 +130,7 @@ int main(int argc, char **argv) {
   }
   PrintOptions print;
   print.functionName = functionOpt;
+  print.staticShapes = staticOpt;
 
   for (uint64_t i = firstOpt; i < firstOpt + countOpt; ++i) {
     uint64_t seed = caseSeed(seedOpt, i);
@@ -131,6 +144,20 @@ int main(int argc, char **argv) {
     if (!w) {
       errs() << "fuzz-gen: " << toString(w.takeError()) << "\n";
       return 1;
+    }
+    if (twinOpt) {
+      PrintOptions twin = print;
+      twin.staticShapes = true;
+      SmallString<128> path(outOpt);
+      sys::path::append(path, "case" + Twine(i) + ".static.mlir");
+      std::error_code ec;
+      raw_fd_ostream os(path, ec);
+      if (ec) {
+        errs() << "fuzz-gen: cannot write '" << path << "': " << ec.message()
+               << "\n";
+        return 1;
+      }
+      os << c.text(twin);
     }
   }
   if (!outOpt.empty())
