@@ -66,6 +66,10 @@ struct Facts {
   bool coarse = false;
   bool reduction = false;
   bool derived = false;
+  /// Every element is the same value (a fill, and what only moves or
+  /// broadcasts its elements): IREE folds such a tensor into the ops that
+  /// read it.
+  bool uniform = false;
 };
 
 Facts joinFacts(const Facts &a, const Facts &b) {
@@ -89,6 +93,7 @@ Facts joinFacts(const Facts &a, const Facts &b) {
 /// Facts of a constant.
 Facts constantFacts(uint64_t bits, DType t) {
   Facts f;
+  f.uniform = true;
   double v = valueOf(bits, t);
   if (isFloat(t) && std::isinf(v)) {
     f.mayInf = true;
@@ -290,7 +295,7 @@ struct SVal {
 enum class RedComb : uint8_t { Add, Mul, Max, Min, MaxU, MinU, And, Or, Xor };
 
 StringRef redCombName(RedComb c) {
-  static const char *const names[] = {"add",  "mul",  "max", "min", "maxu",
+  static const char *const names[] = {"add",  "mul", "max", "min", "maxu",
                                       "minu", "and", "or",  "xor"};
   return names[static_cast<unsigned>(c)];
 }
@@ -346,6 +351,31 @@ struct GenericOperand {
   ValueId value = 0;
   SmallVector<int64_t, 4> map;
 };
+
+/// Whether body value `id` reads (through any chain of instructions) a
+/// block argument `arg` accepts or a linalg.index `index` accepts.
+bool bodyReads(const Body &b, unsigned id, function_ref<bool(unsigned)> arg,
+               function_ref<bool(int64_t)> index) {
+  std::vector<bool> seen(b.args.size() + b.insts.size(), false);
+  SmallVector<unsigned, 16> work = {id};
+  while (!work.empty()) {
+    unsigned v = work.pop_back_val();
+    if (seen[v])
+      continue;
+    seen[v] = true;
+    if (v < b.args.size()) {
+      if (arg(v))
+        return true;
+      continue;
+    }
+    const ScalarInst &i = b.insts[v - b.args.size()];
+    if (i.name == "linalg.index" && index(i.bits))
+      return true;
+    for (unsigned o : i.operands)
+      work.push_back(o);
+  }
+  return false;
+}
 
 int64_t floorPow2Minus1(int64_t v) {
   int64_t p = 1;
@@ -1013,9 +1043,10 @@ private:
   std::optional<RedComb> pickRedComb(DType t, SVal e, const SVal *acc,
                                      int64_t n);
   uint64_t redInit(DType t, RedComb comb, SVal e);
-  SVal combine(BodyCtx &c, RedComb comb, SVal acc, SVal e,
-               int64_t n);
+  SVal combine(BodyCtx &c, RedComb comb, SVal acc, SVal e, int64_t n);
   DType pickExprType(function_ref<bool(DType)> ok);
+  SVal addLoopDependence(BodyCtx &c, SVal e, ArrayRef<bool> red,
+                         ArrayRef<GenericOperand> ins);
 
   //===--- linalg.generic ------------------------------------------------===//
 
@@ -1025,8 +1056,7 @@ private:
   SmallVector<ValueId, 2> emitGeneric(ArrayRef<bool> red,
                                       ArrayRef<GenericOperand> ins,
                                       ArrayRef<GenericOperand> outs, Body body,
-                                      ArrayRef<Facts> outFacts,
-                                      OpFeature feat);
+                                      ArrayRef<Facts> outFacts, OpFeature feat);
   void genericForms(OpFeature &feat, ArrayRef<bool> red,
                     ArrayRef<GenericOperand> ins,
                     ArrayRef<GenericOperand> outs);
@@ -2434,8 +2464,9 @@ SVal Builder::randomConst(BodyCtx &c, DType t) {
     case 2:
       return constInt(c, t, intMinOf(t));
     default:
-      return constInt(c, t, pickOne<int64_t>({100, 127, 255, -100, 1000}) %
-                                (intMaxOf(t) + 1));
+      return constInt(c, t,
+                      pickOne<int64_t>({100, 127, 255, -100, 1000}) %
+                          (intMaxOf(t) + 1));
     }
   }
   unsigned frac = pickInt(0, 2);
@@ -2486,8 +2517,8 @@ SVal Builder::leafSimple(BodyCtx &c, DType t) {
     if (c.vals[i].type == t &&
         c.body.insts[i - c.body.args.size()].name != "arith.constant")
       prev.push_back(i);
-  bool hasArg = llvm::any_of(c.leaves,
-                             [&](unsigned a) { return c.body.args[a] == t; });
+  bool hasArg =
+      llvm::any_of(c.leaves, [&](unsigned a) { return c.body.args[a] == t; });
   bool intLike = isInteger(t) && t != DType::I1;
   switch (pickWeighted<int>({{hasArg ? 50u : 0u, 0},
                              {prev.empty() ? 0u : 15u, 1},
@@ -2607,8 +2638,8 @@ SVal Builder::convert(BodyCtx &c, SVal x, DType to) {
       return cast("arith.uitofp", x, to, r);
     }
     auto [lo, hi] = rangeOf(x);
-    int64_t m = std::max(lo == INT64_MIN ? INT64_MAX : std::abs(lo),
-                         std::abs(hi));
+    int64_t m =
+        std::max(lo == INT64_MIN ? INT64_MAX : std::abs(lo), std::abs(hi));
     if (x.hasRange && exactIn(to, m, 0)) {
       r.bound = m;
       return cast(lo >= 0 && chance(30) ? "arith.uitofp" : "arith.sitofp", x,
@@ -2627,8 +2658,8 @@ SVal Builder::convert(BodyCtx &c, SVal x, DType to) {
     r.hi = 1;
     if (chance(50))
       return cast("arith.trunci", x, to, r);
-    ScalarInst i = inst("arith.cmpi", {x.id, constInt(c, from, 0).id},
-                        DType::I1, "ne");
+    ScalarInst i =
+        inst("arith.cmpi", {x.id, constInt(c, from, 0).id}, DType::I1, "ne");
     return addSVal(c, std::move(i), r);
   }
   if (from == DType::I1) {
@@ -2661,9 +2692,9 @@ SVal Builder::compare(BodyCtx &c, SVal a, SVal b) {
   r.lo = 0;
   r.hi = 1;
   if (isFloat(a.type)) {
-    StringRef pred = pickOne<StringRef>({"oeq", "one", "olt", "ole", "ogt",
-                                         "oge", "ueq", "une", "ult", "ule",
-                                         "ugt", "uge", "ord", "uno"});
+    StringRef pred =
+        pickOne<StringRef>({"oeq", "one", "olt", "ole", "ogt", "oge", "ueq",
+                            "une", "ult", "ule", "ugt", "uge", "ord", "uno"});
     return addSVal(c, inst("arith.cmpf", {a.id, b.id}, DType::I1, pred), r);
   }
   StringRef pred = pickOne<StringRef>(
@@ -2671,8 +2702,10 @@ SVal Builder::compare(BodyCtx &c, SVal a, SVal b) {
   return addSVal(c, inst("arith.cmpi", {a.id, b.id}, DType::I1, pred), r);
 }
 
-SVal Builder::select(BodyCtx &c, SVal cond, SVal a,
-                     SVal b) {
+SVal Builder::select(BodyCtx &c, SVal cond, SVal a, SVal b) {
+  // select(c, x, x) is x (and IREE folds it so): no select.
+  if (a.id == b.id)
+    return a;
   return addSVal(c, inst("arith.select", {cond.id, a.id, b.id}, a.type),
                  joinSVal(a, b));
 }
@@ -2710,8 +2743,7 @@ SVal Builder::minMax(BodyCtx &c, SVal a, SVal b) {
   return addSVal(c, inst(name, {a.id, b.id}, t), r);
 }
 
-SVal Builder::floatArith(BodyCtx &c, StringRef name, SVal a,
-                         SVal b) {
+SVal Builder::floatArith(BodyCtx &c, StringRef name, SVal a, SVal b) {
   DType t = a.type;
   // Arithmetic reads no Rounded value (its difference could cancel).
   if (a.cls == FClass::Rounded || b.cls == FClass::Rounded)
@@ -2740,8 +2772,7 @@ SVal Builder::floatArith(BodyCtx &c, StringRef name, SVal a,
   return addSVal(c, inst(name, {a.id, b.id}, t), r);
 }
 
-SVal Builder::positiveDivisor(BodyCtx &c, DType t, int depth,
-                              bool isUnsigned) {
+SVal Builder::positiveDivisor(BodyCtx &c, DType t, int depth, bool isUnsigned) {
   if (chance(50))
     return constInt(c, t, pickOne<int64_t>({1, 2, 3, 5, 7, 16}));
   SVal y = genExpr(c, t, depth);
@@ -2756,9 +2787,73 @@ SVal Builder::positiveDivisor(BodyCtx &c, DType t, int depth,
     r.hi = std::max<int64_t>(1, rangeOf(y).second);
   }
   return addSVal(
-      c,
-      inst(isUnsigned ? "arith.maxui" : "arith.maxsi", {y.id, one.id}, t),
+      c, inst(isUnsigned ? "arith.maxui" : "arith.maxsi", {y.id, one.id}, t),
       r);
+}
+
+SVal Builder::addLoopDependence(BodyCtx &c, SVal e, ArrayRef<bool> red,
+                                ArrayRef<GenericOperand> ins) {
+  // Combine the term with, per reduction loop, an input of the term's type
+  // that the loop indexes and that is not uniform, or else the loop's
+  // index: no folding or integer range analysis can drop the dependence
+  // (max/min for floats, addi for integers, xori for i1).
+  DType t = e.type;
+  for (auto [l, r] : llvm::enumerate(red)) {
+    if (!r)
+      continue;
+    int64_t loop = l;
+    SmallVector<unsigned, 3> dep;
+    for (auto [i, o] : llvm::enumerate(ins))
+      if (llvm::is_contained(o.map, loop) && !facts[o.value].uniform &&
+          prog.type(o.value).dtype == t)
+        dep.push_back(i);
+    SVal x;
+    if (!dep.empty()) {
+      x = c.vals[pickOne<unsigned>(dep)];
+    } else {
+      auto it = c.indexOf.find(loop);
+      SVal idx;
+      if (it != c.indexOf.end()) {
+        idx = c.vals[it->second];
+      } else {
+        ScalarInst i = inst("linalg.index", {}, DType::Index);
+        i.bits = loop;
+        idx.hasRange = true;
+        idx.hi = std::max<int64_t>(0, c.loopExtents[loop] - 1);
+        idx = addSVal(c, std::move(i), idx);
+        c.indexOf[loop] = idx.id;
+      }
+      SVal r64;
+      setRange(r64, DType::I64, idx.lo, idx.hi);
+      x = addSVal(c, inst("arith.index_cast", {idx.id}, DType::I64), r64);
+      if (t == DType::I1) {
+        SVal bit;
+        bit.hasRange = true;
+        bit.hi = 1;
+        x = addSVal(c, inst("arith.trunci", {x.id}, t), bit);
+      } else if (isFloat(t)) {
+        x = convert(c, x, t);
+      } else if (t != DType::I64) {
+        SVal rt;
+        setRange(rt, t, idx.lo, idx.hi);
+        x = addSVal(c, inst("arith.trunci", {x.id}, t), rt);
+      }
+    }
+    if (t == DType::I1) {
+      SVal rb;
+      rb.hasRange = true;
+      rb.hi = 1;
+      e = addSVal(c, inst("arith.xori", {e.id, x.id}, t), rb);
+    } else if (isFloat(t)) {
+      e = minMax(c, e, x);
+    } else {
+      SVal ri;
+      if (e.hasRange && x.hasRange)
+        setRange(ri, t, __int128(e.lo) + x.lo, __int128(e.hi) + x.hi);
+      e = addSVal(c, inst("arith.addi", {e.id, x.id}, t), ri);
+    }
+  }
+  return e;
 }
 
 SVal Builder::genExpr(BodyCtx &c, DType t, int depth) {
@@ -2813,8 +2908,7 @@ SVal Builder::genFloat(BodyCtx &c, DType t, int depth) {
   }
   case Unary: {
     SVal a = genExpr(c, t, d);
-    return addSVal(c,
-                   inst(chance(60) ? "arith.negf" : "math.absf", {a.id}, t),
+    return addSVal(c, inst(chance(60) ? "arith.negf" : "math.absf", {a.id}, t),
                    a);
   }
   case MinMax:
@@ -2937,8 +3031,8 @@ SVal Builder::genInt(BodyCtx &c, DType t, int depth) {
     return addSVal(c, inst(name, {a.id, b.id}, t), r);
   }
   case Shift: {
-    StringRef name = pickOne<StringRef>(
-        {"arith.shli", "arith.shrsi", "arith.shrui"});
+    StringRef name =
+        pickOne<StringRef>({"arith.shli", "arith.shrsi", "arith.shrui"});
     SVal x = genExpr(c, t, d);
     SVal amt;
     if (chance(40)) {
@@ -3021,12 +3115,11 @@ SVal Builder::genBool(BodyCtx &c, int depth) {
     if (chance(15))
       s = DType::Index;
     SVal a = s == DType::Index ? indexLeaf(c, s) : genExpr(c, s, d);
-    SVal b = chance(40) ? (s == DType::Index
-                               ? constInt(c, s, pickInt(0, std::max<int64_t>(
-                                                               a.hi, 0)))
-                               : randomConst(c, s))
-                        : (s == DType::Index ? indexLeaf(c, s)
-                                             : genExpr(c, s, d));
+    SVal b = chance(40)
+                 ? (s == DType::Index
+                        ? constInt(c, s, pickInt(0, std::max<int64_t>(a.hi, 0)))
+                        : randomConst(c, s))
+                 : (s == DType::Index ? indexLeaf(c, s) : genExpr(c, s, d));
     if (isFloat(s) && !(a.decidable() && b.decidable())) {
       // No decision on a value IREE may compute a ULP apart: compare loop
       // positions instead.
@@ -3056,8 +3149,8 @@ SVal Builder::genBool(BodyCtx &c, int depth) {
   }
 }
 
-std::optional<RedComb> Builder::pickRedComb(DType t, SVal e,
-                                            const SVal *acc, int64_t n) {
+std::optional<RedComb> Builder::pickRedComb(DType t, SVal e, const SVal *acc,
+                                            int64_t n) {
   SmallVector<std::pair<unsigned, RedComb>, 9> items;
   if (t == DType::I1) {
     items = {{25, RedComb::Or},
@@ -3066,7 +3159,7 @@ std::optional<RedComb> Builder::pickRedComb(DType t, SVal e,
              {15, RedComb::MaxU},
              {15, RedComb::MinU}};
   } else if (isInteger(t)) {
-    items = {{35, RedComb::Add}, {8, RedComb::Mul}, {12, RedComb::Max},
+    items = {{35, RedComb::Add}, {8, RedComb::Mul},  {12, RedComb::Max},
              {12, RedComb::Min}, {5, RedComb::MaxU}, {5, RedComb::MinU},
              {5, RedComb::And},  {5, RedComb::Or},   {5, RedComb::Xor}};
   } else {
@@ -3118,13 +3211,13 @@ uint64_t Builder::redInit(DType t, RedComb comb, SVal e) {
     return chance(50) ? 0 : truncBits(pickInt(0, 8), t);
   case RedComb::MinU:
   case RedComb::And:
-    return chance(60) ? truncBits(~uint64_t(0), t) : truncBits(pickInt(0, 8), t);
+    return chance(60) ? truncBits(~uint64_t(0), t)
+                      : truncBits(pickInt(0, 8), t);
   }
   return 0;
 }
 
-SVal Builder::combine(BodyCtx &c, RedComb comb, SVal acc, SVal e,
-                      int64_t n) {
+SVal Builder::combine(BodyCtx &c, RedComb comb, SVal acc, SVal e, int64_t n) {
   DType t = acc.type;
   n = std::max<int64_t>(n, 1);
   SVal r;
@@ -3134,7 +3227,8 @@ SVal Builder::combine(BodyCtx &c, RedComb comb, SVal acc, SVal e,
       r.bound = satAdd(acc.bound, satMul(n, e.bound));
       r.frac = std::max(acc.frac, e.frac);
     } else if (acc.hasRange && e.hasRange) {
-      setRange(r, t, __int128(acc.lo) + __int128(n) * std::min<int64_t>(e.lo, 0),
+      setRange(r, t,
+               __int128(acc.lo) + __int128(n) * std::min<int64_t>(e.lo, 0),
                __int128(acc.hi) + __int128(n) * std::max<int64_t>(e.hi, 0));
     }
     break;
@@ -3152,8 +3246,8 @@ SVal Builder::combine(BodyCtx &c, RedComb comb, SVal acc, SVal e,
     if (t == DType::I1) {
       r.hasRange = true;
       r.hi = 1;
-    } else if (comb == RedComb::And && ((acc.hasRange && acc.lo >= 0) ||
-                                        (e.hasRange && e.lo >= 0))) {
+    } else if (comb == RedComb::And &&
+               ((acc.hasRange && acc.lo >= 0) || (e.hasRange && e.lo >= 0))) {
       r.hasRange = true;
       r.hi = acc.hasRange && acc.lo >= 0 ? acc.hi : e.hi;
     }
@@ -3231,10 +3325,10 @@ void Builder::genericForms(OpFeature &feat, ArrayRef<bool> red,
   bool anyPar = llvm::is_contained(red, false);
   bool anyRed = llvm::is_contained(red, true);
   feat.forms.push_back("loops=" + std::to_string(numLoops));
-  feat.forms.push_back(std::string("iterators=") +
-                       (anyPar && anyRed ? "parallel,reduction"
-                        : anyRed         ? "reduction"
-                                         : "parallel"));
+  feat.forms.push_back(std::string("iterators=") + (anyPar && anyRed
+                                                        ? "parallel,reduction"
+                                                    : anyRed ? "reduction"
+                                                             : "parallel"));
   std::set<std::string> maps;
   for (const GenericOperand &o : ins) {
     bool sorted = std::is_sorted(o.map.begin(), o.map.end());
@@ -3266,12 +3360,10 @@ void Builder::genericForms(OpFeature &feat, ArrayRef<bool> red,
     }
 }
 
-SmallVector<ValueId, 2> Builder::emitGeneric(ArrayRef<bool> red,
-                                             ArrayRef<GenericOperand> ins,
-                                             ArrayRef<GenericOperand> outs,
-                                             Body body,
-                                             ArrayRef<Facts> outFacts,
-                                             OpFeature feat) {
+SmallVector<ValueId, 2>
+Builder::emitGeneric(ArrayRef<bool> red, ArrayRef<GenericOperand> ins,
+                     ArrayRef<GenericOperand> outs, Body body,
+                     ArrayRef<Facts> outFacts, OpFeature feat) {
   Op op;
   op.kind = OpKind::Generic;
   for (const GenericOperand &o : ins) {
@@ -3285,8 +3377,8 @@ SmallVector<ValueId, 2> Builder::emitGeneric(ArrayRef<bool> red,
     op.operands.push_back(o.value);
     op.maps.push_back(o.map);
     types.push_back(prog.type(o.value));
-    shapes.push_back(Shape(prog.shape(o.value).begin(),
-                           prog.shape(o.value).end()));
+    shapes.push_back(
+        Shape(prog.shape(o.value).begin(), prog.shape(o.value).end()));
   }
   op.reductionLoops.assign(red.begin(), red.end());
   op.body = std::move(body);
@@ -3443,13 +3535,11 @@ void Builder::buildGeneric() {
           return prog.type(v).dtype == p.t &&
                  prog.shape(v) == ArrayRef(p.shape) &&
                  (anyInRed || !facts[v].reduction) &&
-                 llvm::none_of(ins,
-                               [&](const GenericOperand &o) {
-                                 return o.value == v;
-                               }) &&
-                 llvm::none_of(plans, [&](const OutPlan &q) {
-                   return q.existing == v;
-                 });
+                 llvm::none_of(
+                     ins,
+                     [&](const GenericOperand &o) { return o.value == v; }) &&
+                 llvm::none_of(
+                     plans, [&](const OutPlan &q) { return q.existing == v; });
         },
         existingChance);
     if (p.existing) {
@@ -3500,6 +3590,8 @@ void Builder::buildGeneric() {
       y = genExpr(c, p.t, depth);
     } else {
       SVal e = genExpr(c, p.t, depth);
+      if (!opts.allowInvariantReductions)
+        e = addLoopDependence(c, e, red, ins);
       const SVal *acc = p.existing ? &c.vals[accArg] : nullptr;
       RedComb comb = *pickRedComb(p.t, e, acc, n);
       if (!p.existing) {
@@ -3514,6 +3606,16 @@ void Builder::buildGeneric() {
     Facts f = factsOfSVal(y);
     if (isFloat(p.t) && (hasRed || anyInRed))
       f.reduction = true;
+    // Uniform when it reads no varying operand and no loop index.
+    f.uniform = !bodyReads(
+        c.body, y.id,
+        [&](unsigned a) {
+          if (a < ins.size())
+            return !facts[ins[a].value].uniform;
+          const OutPlan &q = plans[a - ins.size()];
+          return !(q.fill || (q.existing && facts[*q.existing].uniform));
+        },
+        [](int64_t) { return true; });
     outFacts.push_back(f);
   }
 
@@ -3539,9 +3641,8 @@ void Builder::buildGeneric() {
     feat.forms.push_back(s);
   if (first)
     feat.forms.push_back("chained");
-  if (!hasRed && llvm::any_of(plans, [](const OutPlan &p) {
-        return p.readable;
-      }))
+  if (!hasRed &&
+      llvm::any_of(plans, [](const OutPlan &p) { return p.readable; }))
     feat.forms.push_back("reads_init");
   std::vector<std::string> opsUsed(c.opsUsed.begin(), c.opsUsed.end());
   if (c.opsUsed.count("linalg.index"))
@@ -3653,17 +3754,15 @@ void Builder::buildMixedChain() {
 
   Facts f;
   Facts fi = constantFacts(init, acc);
-  f.bound = satAdd(fi.bound, satMul(n, satMul(facts[ins[0].value].bound,
-                                              product
-                                                  ? facts[ins[1].value].bound
-                                                  : 1)));
+  f.bound = satAdd(fi.bound,
+                   satMul(n, satMul(facts[ins[0].value].bound,
+                                    product ? facts[ins[1].value].bound : 1)));
   f.frac = std::max(fi.frac, facts[ins[0].value].frac +
                                  (product ? facts[ins[1].value].frac : 0));
-  f.exact = llvm::all_of(ins,
-                         [&](const GenericOperand &o) {
-                           return facts[o.value].exact;
-                         }) &&
-            exactIn(acc, f.bound, f.frac);
+  f.exact =
+      llvm::all_of(
+          ins, [&](const GenericOperand &o) { return facts[o.value].exact; }) &&
+      exactIn(acc, f.bound, f.frac);
   f.approx = !f.exact;
   f.reduction = true;
   OpFeature feat;
@@ -3674,8 +3773,8 @@ void Builder::buildMixedChain() {
   feat.forms.push_back(product ? "body_ops=arith.addf,arith.extf,arith.mulf"
                                : "body_ops=arith.addf,arith.extf");
   feat.forms.push_back("chain=extf_accumulate");
-  ValueId sum = emitGeneric(red, ins, outs, std::move(b), {f},
-                            std::move(feat))[0];
+  ValueId sum =
+      emitGeneric(red, ins, outs, std::move(b), {f}, std::move(feat))[0];
   if (!chance(70))
     return;
 
@@ -3762,8 +3861,13 @@ void Builder::buildReduce() {
     need.bound = 1;
     need.frac = 0;
   }
+  // (A uniform input makes the reduced term loop-invariant: see
+  // GenOptions::allowInvariantReductions.)
   ValueId in = pickInput(
-      t, 1, 4, need, [](ValueId) { return true; },
+      t, 1, 4, need,
+      [&](ValueId v) {
+        return opts.allowInvariantReductions || !facts[v].uniform;
+      },
       opts.allowZeroExtents ? 0 : 1);
   unsigned rank = prog.type(in).rank();
   Shape shape(prog.shape(in).begin(), prog.shape(in).end());
@@ -3780,8 +3884,8 @@ void Builder::buildReduce() {
   SVal e = svalOfFacts(facts[in], t);
   // Float sums only while they stay exact in every order.
   if (isFloat(t) && comb == RedComb::Add &&
-      !(e.isExact() && exactIn(t, satAdd(8, satMul(n, e.bound)),
-                               std::max(e.frac, 2u))))
+      !(e.isExact() &&
+        exactIn(t, satAdd(8, satMul(n, e.bound)), std::max(e.frac, 2u))))
     comb = RedComb::Max;
   if (isFloat(t) && comb == RedComb::Mul &&
       !(e.isExact() && e.bound <= 1 && e.frac == 0))
@@ -3817,6 +3921,7 @@ void Builder::buildReduce() {
   Facts f = factsOfSVal(combine(c, comb, acc, e, n));
   f.reduction = isFloat(t) && (comb == RedComb::Add || comb == RedComb::Mul ||
                                facts[in].reduction);
+  f.uniform = facts[in].uniform;
   OpFeature feat;
   feat.dtype = t;
   feat.rank = rank;

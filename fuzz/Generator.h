@@ -73,6 +73,14 @@ struct GenOptions {
   /// a rank-0 collapse_shape; scatter: out of memory), so a campaign may
   /// want it off once those failures are on record.
   bool allowBatchRankZero = true;
+  /// linalg.generic reductions whose combined term does not read the
+  /// reduction loops (a constant, a broadcast input, an index of a parallel
+  /// loop). Valid IR, but iree-compile 3.13's llvm-cpu vectorizer computes
+  /// such a term once per vector tile instead of once per iteration (a
+  /// silent wrong result), so a campaign may want it off once on record.
+  /// Off, every such term is combined (max/min/xor) with an input the
+  /// reduction loops index.
+  bool allowInvariantReductions = true;
   /// Returned values per function.
   unsigned maxResults = 3;
   /// RapidCheck size `generateCase` runs the generator with. The picks

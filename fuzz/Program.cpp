@@ -28,9 +28,9 @@ std::string TensorType::str() const {
 
 bool isCastOp(StringRef name) {
   static const char *const names[] = {
-      "arith.extf",       "arith.truncf",     "arith.sitofp",
-      "arith.uitofp",     "arith.fptosi",     "arith.fptoui",
-      "arith.extsi",      "arith.extui",      "arith.trunci",
+      "arith.extf",       "arith.truncf",       "arith.sitofp",
+      "arith.uitofp",     "arith.fptosi",       "arith.fptoui",
+      "arith.extsi",      "arith.extui",        "arith.trunci",
       "arith.index_cast", "arith.index_castui", "arith.bitcast"};
   return llvm::is_contained(names, name);
 }
@@ -557,8 +557,7 @@ private:
         os << " output_shape ";
         printMixed(rt.dims, sizes, next);
       }
-      os << " : " << typeStr(op.operands[0]) << " into " << rt.str()
-         << "\n";
+      os << " : " << typeStr(op.operands[0]) << " into " << rt.str() << "\n";
       return;
     }
     case OpKind::Pad: {
@@ -572,8 +571,7 @@ private:
       for (int64_t i = 0; i < rt.rank(); ++i)
         os << (i ? ", " : "") << "%i" << i << ": index";
       os << "):\n    tensor.yield " << cst << " : " << dtypeName(rt.dtype)
-         << "\n  } : " << typeStr(op.operands[0]) << " to " << rt.str()
-         << "\n";
+         << "\n  } : " << typeStr(op.operands[0]) << " to " << rt.str() << "\n";
       return;
     }
     case OpKind::Concat:

@@ -71,6 +71,12 @@ static cl::opt<bool> noBatchRankZeroOpt(
     cl::desc("No scatter/gather without batch dims (iree-compile 3.13 fails "
              "on them for llvm-cpu)"),
     cl::cat(cat));
+static cl::opt<bool> noInvariantReductionsOpt(
+    "no-invariant-reductions",
+    cl::desc("No linalg.generic reduction whose term ignores the reduction "
+             "loops (iree-compile 3.13's llvm-cpu vectorizer computes it once "
+             "per tile)"),
+    cl::cat(cat));
 static cl::opt<std::string> functionOpt("function", cl::desc("Function name"),
                                         cl::init("main"), cl::cat(cat));
 static cl::opt<bool> staticOpt(
@@ -107,6 +113,7 @@ int main(int argc, char **argv) {
   opts.maxElements = maxElementsOpt;
   opts.maxRank = maxRankOpt;
   opts.allowBatchRankZero = !noBatchRankZeroOpt;
+  opts.allowInvariantReductions = !noInvariantReductionsOpt;
   SmallVector<StringRef> parts;
   StringRef(opsOpt).split(parts, ',', -1, false);
   for (StringRef p : parts) {
