@@ -18,10 +18,6 @@ uint64_t caseSeed(uint64_t runSeed, uint64_t index) {
   return mixSeed(runSeed, index);
 }
 
-bool needsRawFile(DType t) {
-  return t == DType::BF16 || t == DType::F8E4M3FN || t == DType::F8E5M2;
-}
-
 static Error writeFile(StringRef path, StringRef bytes) {
   std::error_code ec;
   raw_fd_ostream os(path, ec);
@@ -78,7 +74,7 @@ Expected<WrittenCase> writeCase(const Case &c, StringRef dir, StringRef stem,
   json::Value desc = caseToJSON(c, seed);
   json::Array *inputs = desc.getAsObject()->getArray("inputs");
   for (auto [i, t] : llvm::enumerate(c.inputs)) {
-    bool raw = needsRawFile(t.dtype());
+    bool raw = !npyHasTypeCode(t.dtype());
     std::string name =
         (stem + ".in" + Twine(i) + (raw ? ".bin" : ".npy")).str();
     std::string path = pathOf(name);

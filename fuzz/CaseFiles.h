@@ -26,9 +26,6 @@ namespace ref::fuzz {
 /// run are independent, and any slice of the indices can be generated alone.
 uint64_t caseSeed(uint64_t runSeed, uint64_t index);
 
-/// Whether a dtype is written as raw bytes rather than .npy.
-bool needsRawFile(DType t);
-
 struct WrittenCase {
   std::string mlirPath;
   std::string jsonPath;

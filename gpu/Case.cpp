@@ -14,19 +14,8 @@ namespace ref::gpu {
 
 using llvm::StringRef;
 
-bool needsRawFile(DType t) {
-  switch (t) {
-  case DType::BF16:
-  case DType::F8E4M3FN:
-  case DType::F8E5M2:
-    return true;
-  default:
-    return false;
-  }
-}
-
 std::string tensorFileName(StringRef stem, unsigned i, DType t) {
-  return (stem + std::to_string(i) + (needsRawFile(t) ? ".bin" : ".npy")).str();
+  return (stem + std::to_string(i) + (npyHasTypeCode(t) ? ".npy" : ".bin")).str();
 }
 
 std::string TensorFile::inputFlag() const {

@@ -40,8 +40,6 @@ struct TensorFile {
                                              const std::string &field);
 };
 
-/// Whether a dtype travels as raw bytes (no .npy type code).
-bool needsRawFile(DType t);
 /// "out0.npy" / "out0.bin" for result `i` of type `t`.
 std::string tensorFileName(llvm::StringRef stem, unsigned i, DType t);
 /// Writes `t` to `path` (.npy or raw .bin by the extension).

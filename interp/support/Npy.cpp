@@ -410,6 +410,10 @@ Expected<Tensor> readNpyFile(StringRef path) {
   return parseNpy((*buf)->getBuffer(), path);
 }
 
+bool npyHasTypeCode(DType t) {
+  return t != DType::BF16 && t != DType::F8E4M3FN && t != DType::F8E5M2;
+}
+
 Expected<std::string> serializeNpy(const Tensor &t) {
   const char *descr = nullptr;
   switch (t.dtype()) {

@@ -21,6 +21,9 @@ namespace ref {
 /// Parses NPY bytes; `name` is used in error messages.
 llvm::Expected<Tensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name);
 llvm::Expected<Tensor> readNpyFile(llvm::StringRef path);
+/// Whether numpy has a type code for `t` (bf16 and the f8 types have none:
+/// they travel as raw .bin files, as iree-run-module writes them).
+bool npyHasTypeCode(DType t);
 /// Serializes to NPY 1.0 ('<' little-endian, C order). i1 writes '|b1',
 /// index writes '<i8'. Fails for bf16 and f8 types.
 llvm::Expected<std::string> serializeNpy(const Tensor &t);

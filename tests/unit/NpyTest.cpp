@@ -511,3 +511,13 @@ RC_GTEST_PROP(NpyFuzz, RandomShapesRoundTrip,
 }
 
 } // namespace
+
+TEST(NpyTypeCodes, WritableExactlyWhereNumpyHasACode) {
+  for (unsigned i = 0; i < kNumDTypes; ++i) {
+    DType t = static_cast<DType>(i);
+    auto bytes = serializeNpy(Tensor(t, {2}));
+    EXPECT_EQ(static_cast<bool>(bytes), npyHasTypeCode(t)) << dtypeName(t).str();
+    if (!bytes)
+      llvm::consumeError(bytes.takeError());
+  }
+}
