@@ -24,13 +24,20 @@ static llvm::Error makeError(const llvm::Twine &msg) {
   return createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-std::string refRunPath() {
-  static int anchor;
-  std::string self = llvm::sys::fs::getMainExecutable("difftest", &anchor);
-  llvm::SmallString<256> p(path::parent_path(self));
-  path::append(p, "ref-run");
+std::string toolPath(StringRef name) {
+  // Where this executable is, found once: /proc/self/exe stops naming it
+  // when the file is replaced (a rebuild under a running campaign).
+  static const std::string dir = [] {
+    static int anchor;
+    std::string self = llvm::sys::fs::getMainExecutable("difftest", &anchor);
+    return path::parent_path(self).str();
+  }();
+  llvm::SmallString<256> p(dir);
+  path::append(p, name);
   return std::string(p);
 }
+
+std::string refRunPath() { return toolPath("ref-run"); }
 
 llvm::Error copyTree(StringRef from, StringRef to) {
   std::error_code ec;
@@ -308,6 +315,7 @@ Golden makeGolden(StringRef program, const Signature &sig,
   g.seconds = r.wallSeconds;
   if (r.kind != gpu::ProcessResult::Kind::Exited) {
     g.status = Golden::Failed;
+    g.notStarted = r.kind == gpu::ProcessResult::Kind::FailedToStart;
     g.message = "the interpreter " + r.summary() + "\n" + r.stderrText;
     return g;
   }

@@ -37,6 +37,8 @@ struct Signature {
   std::vector<ArgType> inputs, results;
 };
 
+/// A tool next to this executable (ref-run, ref-mutate).
+std::string toolPath(llvm::StringRef name);
 /// The ref-run next to this executable.
 std::string refRunPath();
 
@@ -65,6 +67,9 @@ randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
 struct Golden {
   enum Status { Ok, Undefined, Invalid, Failed } status = Failed;
   std::string message; // ref-run's stderr for anything but Ok
+  /// The interpreter could not even start (Failed): the environment's
+  /// fault, never a finding about the program.
+  bool notStarted = false;
   gpu::CaseSpec spec;
   double seconds = 0;
 };

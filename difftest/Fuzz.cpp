@@ -107,10 +107,16 @@ std::optional<double> parseDuration(StringRef t) {
   return v * mult;
 }
 
-Signature signatureOf(const fuzz::Case &c, StringRef name) {
+/// The function's signature; in the static twin every `?` is the extent
+/// the case runs with.
+Signature signatureOf(const fuzz::Case &c, StringRef name,
+                      bool staticShapes) {
   Signature s;
   s.name = name.str();
-  auto describe = [](const fuzz::TensorType &t) {
+  auto describe = [&](fuzz::ValueId v) {
+    fuzz::TensorType t = c.program.type(v);
+    if (staticShapes)
+      t.dims.assign(c.program.shape(v).begin(), c.program.shape(v).end());
     ArgType a;
     a.type = t.str();
     a.dtype = t.dtype;
@@ -120,11 +126,20 @@ Signature signatureOf(const fuzz::Case &c, StringRef name) {
     return a;
   };
   for (fuzz::ValueId v : c.program.args)
-    s.inputs.push_back(describe(c.program.type(v)));
+    s.inputs.push_back(describe(v));
   for (fuzz::ValueId v : c.program.returns)
-    s.results.push_back(describe(c.program.type(v)));
+    s.results.push_back(describe(v));
   return s;
 }
+
+/// Whether any value of the program has a `?` extent.
+bool hasDynamicShapes(const fuzz::Program &p) {
+  return llvm::any_of(p.values,
+                      [](const fuzz::Value &v) { return v.type.hasDynamic(); });
+}
+
+/// The target name of a static twin's rows: "llvm-cpu+static".
+constexpr StringRef kTwinSuffix = "+static";
 
 struct Stats {
   std::mutex mutex;
@@ -142,6 +157,9 @@ public:
   uint64_t seed = 0;
   unsigned batchSize = 16;
   bool batching = true;
+  /// Percent of the cases with dynamic shapes that also run their static
+  /// twin (the metamorphic pair) as a function of the same batch.
+  unsigned twinPercent = 50;
   unsigned shardIndex = 0, shardCount = 1;
   fuzz::GenOptions gen;
   CampaignDB *db = nullptr;
@@ -197,6 +215,7 @@ struct BatchCase {
   std::string features;
   Golden golden;
   std::vector<CaseTarget> targets;
+  bool twin = false; // the static twin of the case before it
 };
 
 llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
@@ -249,17 +268,16 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   };
 
   // 1. Generate and interpret.
-  for (int64_t i = first; i < first + count; ++i) {
-    BatchCase c;
-    c.index = i;
-    c.caseSeed = fuzz::caseSeed(seed, static_cast<uint64_t>(i));
-    c.name = "f" + std::to_string(i);
+  // Writes a case's program and inputs into its directory and runs the
+  // interpreter for its goldens.
+  auto prepare = [&](BatchCase &c, const fuzz::Case &gc,
+                     bool staticShapes) -> llvm::Error {
     c.dir = joinPath(bdir, c.name);
     fs::create_directories(joinPath(c.dir, "inputs"));
     fs::create_directories(joinPath(c.dir, "golden"));
-    fuzz::Case gc = generate(c.caseSeed);
     fuzz::PrintOptions po;
     po.functionName = c.name;
+    po.staticShapes = staticShapes;
     std::string text = gc.text(po);
     c.programHash = hex64(llvm::xxh3_64bits(text));
     std::string featureText;
@@ -278,39 +296,104 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         return e;
       inputs.push_back(std::move(f));
     }
-    Signature sig = signatureOf(gc, c.name);
-    c.golden = makeGolden("program.mlir", sig, inputs, "golden", c.dir,
-                          settings.interpLimits);
-    if (c.golden.status != Golden::Ok) {
-      // Rejected (undefined on its inputs: the generator should make this
-      // rare), or a bug of ours: the generator made an invalid program, or
-      // the interpreter failed on a valid one.
-      CaseRow row = baseRow(c);
-      row.target = "-";
-      std::string msg = StringRef(c.golden.message).trim().str();
-      row.detail = msg.substr(0, msg.find('\n'));
-      if (c.golden.status == Golden::Undefined) {
-        row.verdict = "rejected-ub";
-      } else {
-        row.verdict = c.golden.status == Golden::Invalid ? "generator-error"
-                                                         : "interpreter-error";
-        row.signature = row.verdict + "|-|" + gpu::normalizeMessage(row.detail);
-        if (claimSignature(row.signature)) {
-          std::string name = bundleName(row.verdict, row.signature);
-          std::string dst = joinPath(out, "bundles", name);
-          fs::remove_directories(dst);
-          fs::create_directories(dst);
-          for (StringRef f : {"program.mlir"})
-            fs::copy_file(joinPath(c.dir, f), joinPath(dst, f));
-          (void)writeFile(joinPath(dst, "interpreter.log"), c.golden.message);
-          failures.push_back({row.signature, row.verdict, "-", c.index,
-                              joinPath("bundles", name), now()});
-        }
+    c.golden = makeGolden("program.mlir", signatureOf(gc, c.name, staticShapes),
+                          inputs, "golden", c.dir, settings.interpLimits);
+    return llvm::Error::success();
+  };
+  // Records a case the interpreter did not run: rejected (undefined on its
+  // inputs: the generator should make this rare), or a bug of ours: the
+  // generator made an invalid program, the interpreter failed on a valid
+  // one, or the static twin's goldens differ from the dynamic program's.
+  auto reject = [&](const BatchCase &c, StringRef verdict,
+                    const std::string &message) {
+    CaseRow row = baseRow(c);
+    row.target = c.twin ? ("-" + kTwinSuffix).str() : "-";
+    std::string msg = StringRef(message).trim().str();
+    row.detail = msg.substr(0, msg.find('\n'));
+    row.verdict = verdict.str();
+    if (verdict != "rejected-ub") {
+      row.signature = row.verdict + "|" + row.target + "|" +
+                      gpu::normalizeMessage(row.detail);
+      if (claimSignature(row.signature)) {
+        std::string name = bundleName(row.verdict, row.signature);
+        std::string dst = joinPath(out, "bundles", name);
+        fs::remove_directories(dst);
+        if (llvm::Error e = copyTree(c.dir, dst))
+          llvm::consumeError(std::move(e));
+        (void)writeFile(joinPath(dst, "interpreter.log"), message);
+        failures.push_back({row.signature, row.verdict, row.target, c.index,
+                            joinPath("bundles", name), now()});
       }
-      rows.push_back(std::move(row));
+    }
+    rows.push_back(std::move(row));
+  };
+  auto goldenVerdict = [](const Golden &g) -> StringRef {
+    return g.status == Golden::Undefined ? "rejected-ub"
+           : g.status == Golden::Invalid ? "generator-error"
+                                         : "interpreter-error";
+  };
+  for (int64_t i = first; i < first + count; ++i) {
+    BatchCase c;
+    c.index = i;
+    c.caseSeed = fuzz::caseSeed(seed, static_cast<uint64_t>(i));
+    c.name = "f" + std::to_string(i);
+    fuzz::Case gc = generate(c.caseSeed);
+    if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
+      return e;
+    // An interpreter that cannot start is the environment's failure: stop
+    // (the batch is not committed; --resume redoes it) rather than record
+    // every case as a finding.
+    if (c.golden.notStarted)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     StringRef(c.golden.message).trim());
+    if (c.golden.status != Golden::Ok) {
+      reject(c, goldenVerdict(c.golden), c.golden.message);
       continue;
     }
+    // The metamorphic pair: the same program with every extent static,
+    // on the same inputs. Its goldens must be the dynamic program's, bit
+    // for bit; on each target it must agree with them like its twin.
+    bool withTwin = twinPercent > 0 && hasDynamicShapes(gc.program) &&
+                    fuzz::mixSeed(c.caseSeed, 0x7419) % 100 < twinPercent;
     cases.push_back(std::move(c));
+    if (!withTwin)
+      continue;
+    BatchCase t;
+    t.index = i;
+    t.caseSeed = cases.back().caseSeed;
+    t.name = cases.back().name + "_static";
+    t.twin = true;
+    if (llvm::Error e = prepare(t, gc, /*staticShapes=*/true))
+      return e;
+    if (t.golden.notStarted)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     StringRef(t.golden.message).trim());
+    if (t.golden.status != Golden::Ok) {
+      reject(t, goldenVerdict(t.golden), t.golden.message);
+      continue;
+    }
+    const BatchCase &d = cases.back();
+    std::string differs;
+    for (auto [k, g] : llvm::enumerate(d.golden.spec.goldens)) {
+      auto a = readFile(joinPath(d.dir, g.path));
+      auto b = k < t.golden.spec.goldens.size()
+                   ? readFile(joinPath(t.dir, t.golden.spec.goldens[k].path))
+                   : llvm::Expected<std::string>(std::string());
+      if (!a || !b || *a != *b) {
+        if (!a)
+          llvm::consumeError(a.takeError());
+        if (!b)
+          llvm::consumeError(b.takeError());
+        differs = "static twin: golden output " + std::to_string(k) +
+                  " differs from the dynamic program's";
+        break;
+      }
+    }
+    if (!differs.empty()) {
+      reject(t, "interpreter-error", differs);
+      continue;
+    }
+    cases.push_back(std::move(t));
   }
 
   // 2. Compile and run per target.
@@ -418,7 +501,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     for (auto [t, ct] : llvm::enumerate(c.targets)) {
       const gpu::TargetConfig &config = configs[t];
       CaseRow row = baseRow(c);
-      row.target = ct.result.target;
+      row.target = ct.result.target + (c.twin ? kTwinSuffix.str() : "");
       row.verdict = gpu::verdictName(ct.result.verdict).str();
       row.signature = ct.result.signature;
       row.detail = ct.result.detail;
@@ -514,6 +597,11 @@ int fuzzCommand(int argc, char **argv) {
                              cl::desc("I/N: run the I-th of N disjoint "
                                       "slices of the case stream"),
                              cl::init("0/1"), cl::cat(common.category));
+  cl::opt<unsigned> twins(
+      "static-twins",
+      cl::desc("Percent of the cases with dynamic shapes that also run their "
+               "static twin, the metamorphic pair (0-100)"),
+      cl::init(50), cl::cat(common.category));
   cl::opt<bool> large("large",
                       cl::desc("Let a few cases have ~10^5-element tensors"),
                       cl::cat(common.category));
@@ -555,7 +643,8 @@ int fuzzCommand(int argc, char **argv) {
   c.db = db->get();
   // The campaign's identity: what makes the case stream.
   std::string targetList = targets, seedText = std::to_string(seed),
-              batchText = std::to_string(batch);
+              batchText = std::to_string(batch),
+              twinText = std::to_string(std::min(100u, unsigned(twins)));
   if (auto existing = c.db->option("seed")) {
     if (!resume) {
       llvm::errs() << "error: " << out
@@ -566,6 +655,7 @@ int fuzzCommand(int argc, char **argv) {
     seedText = *existing;
     targetList = c.db->option("targets").value_or(targetList);
     batchText = c.db->option("batch").value_or(batchText);
+    twinText = c.db->option("static_twins").value_or("0");
     std::string shardText = c.db->option("shard").value_or(shard);
     auto [a, n] = StringRef(shardText).split('/');
     a.getAsInteger(10, c.shardIndex);
@@ -574,6 +664,7 @@ int fuzzCommand(int argc, char **argv) {
     for (auto [k, v] : {std::pair<StringRef, std::string>{"seed", seedText},
                         {"targets", targetList},
                         {"batch", batchText},
+                        {"static_twins", twinText},
                         {"shard", shard},
                         {"iree_version", settings->tools->compilerVersion()},
                         {"large", large ? "1" : "0"},
@@ -586,6 +677,7 @@ int fuzzCommand(int argc, char **argv) {
   llvm::StringRef(seedText).getAsInteger(10, c.seed);
   llvm::StringRef(batchText).getAsInteger(10, c.batchSize);
   c.batchSize = std::max(1u, c.batchSize);
+  llvm::StringRef(twinText).getAsInteger(10, c.twinPercent);
   c.batching = c.batchSize > 1;
   c.gen.allowLarge = c.db->option("large").value_or("0") == "1";
   auto configs = common.targetConfigs(targetList, *settings);
@@ -670,7 +762,7 @@ int mergeCommand(int argc, char **argv) {
       return kInvalid;
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
-                          "large"})
+                          "large", "static_twins"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

@@ -15,6 +15,7 @@
 #include "difftest/Fuzz.h"
 #include "difftest/Common.h"
 #include "difftest/Run.h"
+#include "difftest/Triage.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -24,7 +25,9 @@
 using namespace ref::difftest;
 
 static void usage(llvm::raw_ostream &os) {
-  os << "usage: difftest <run|export|import|fuzz|report|merge> [options]\n"
+  os << "usage: difftest "
+        "<run|export|import|fuzz|report|merge|reduce|triage|replay> "
+        "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
         "  export PROGRAMS...   compile a batch for a device this machine "
@@ -33,6 +36,12 @@ static void usage(llvm::raw_ostream &os) {
         "  fuzz --out=DIR       a campaign of generated programs\n"
         "  report DIR           a campaign's report (Markdown and HTML)\n"
         "  merge OUT SHARDS...  shard campaigns into one\n"
+        "  reduce BUNDLE        shrink a failing repro, keeping its "
+        "signature\n"
+        "  triage BUNDLE        which flags, targets and IREE releases flip "
+        "a failure\n"
+        "  replay CORPUS...     re-run corpus cases against their goldens "
+        "and expectations\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -58,6 +67,12 @@ int main(int argc, char **argv) {
     return reportCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "merge"))
     return mergeCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "reduce"))
+    return reduceCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "triage"))
+    return triageCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "replay"))
+    return replayCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "--help") || !std::strcmp(sub, "-h")) {
     usage(llvm::outs());
     return kPass;

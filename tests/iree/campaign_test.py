@@ -77,11 +77,20 @@ def main():
         per_case.setdefault(ci, []).append((target, verdict))
     check(sorted(per_case) == list(range(cases)),
           "every case 0..%d recorded" % (cases - 1))
+    twins = 0
     for ci, ts in per_case.items():
-        names = sorted(t for t, _ in ts)
-        if names != ["-"] and names != sorted(targets.split(",")):
-            check(False, "case %d has rows for %s" % (ci, names))
+        # A case has one row per target, or one "-" row (not run); a case
+        # with a static twin also has the twin's: per target, or "-+static".
+        names = sorted(t for t, _ in ts if not t.endswith("+static"))
+        twin = sorted(t[:-len("+static")] for t, _ in ts
+                      if t.endswith("+static"))
+        ok = (names == ["-"] and not twin) or (
+            names == sorted(targets.split(",")) and twin in ([], ["-"], names))
+        twins += bool(twin)
+        if not ok:
+            check(False, "case %d has rows for %s" % (ci, sorted(ts)))
             break
+    check(twins > 0, "some cases ran their static twin (%d)" % twins)
     verdicts = {}
     for _, _, v, _, _ in got:
         verdicts[v] = verdicts.get(v, 0) + 1

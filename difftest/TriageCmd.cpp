@@ -1,0 +1,1132 @@
+//===- TriageCmd.cpp - difftest triage: which neighbours flip a failure ---===//
+//
+//   difftest triage BUNDLE [--out=FILE] [--versions=A..B | --versions=A,B,C
+//                          | --version-dirs=DIR1,DIR2,...] [--no-flags]
+//
+// Re-runs a repro bundle's case (program, inputs and goldens as the bundle
+// holds them; the interpreter is not needed again) under configurations
+// next to the bundle's own and classifies each against the bundle's failure
+// signature: "same failure", "passes", "other outcome" (another verdict or
+// message), "not run" (a GPU target without a device here, for a failure
+// that only shows at run time) or "unsupported" (the compiler lacks a flag
+// the configuration needs).
+//
+// Flag bisection: the bundle's configuration itself (the baseline), each
+// optimization level O0..O3, the configuration with each extra flag dropped
+// (and all of them, when there are several), and the other targets of the
+// family: vmvx for llvm-cpu (and the other way round), sm_80/sm_90 for
+// cuda, gfx942/gfx1100 for hip.
+//
+// Version bisection: releases of IREE in order, oldest first. With
+// --versions=A..B the releases between A and B (inclusive) come from PyPI
+// (`pip index versions`, both iree-base-compiler and iree-base-runtime);
+// --versions=A,B,C names them. Each release used is installed on demand
+// into its own virtualenv, <venv-dir>/<version>/ (default the project's
+// .venv-iree/), and reused from there. --version-dirs= takes IREE
+// directories (anything --iree-dir accepts) in order instead. Both ends are
+// run first, then a binary search finds where "same failure" flips: the
+// first release that fails, or the first that no longer does. Extra flags
+// a release does not know are dropped for that release (and noted).
+//
+// Writes BUNDLE/triage.json (or --out): every configuration tried, with its
+// verdict, signature and classification, and the conclusions. Exit: 0
+// triage ran (whatever it found); 2 invalid input (a bundle file or field,
+// an option); 4 a tool failed (IREE missing, an install that failed).
+//
+//===----------------------------------------------------------------------===//
+
+#include "difftest/Common.h"
+#include "difftest/Options.h"
+#include "difftest/Run.h"
+#include "difftest/Triage.h"
+
+#include "interp/support/Npy.h"
+#include "oracle/Oracle.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <optional>
+
+namespace ref::difftest {
+
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+namespace cl = llvm::cl;
+
+namespace {
+
+llvm::Error bad(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+//===----------------------------------------------------------------------===//
+// The bundle
+//===----------------------------------------------------------------------===//
+
+struct Bundle {
+  std::string dir;
+  std::string verdict, target, signature, detail, function, ireeVersion;
+  int optLevel = 0;
+  std::vector<std::string> extraFlags;
+  /// Paths relative to the bundle (and to the work directory, which holds
+  /// a copy of program.mlir, inputs/ and golden/).
+  gpu::CaseSpec spec;
+};
+
+/// Splits a shell line into words (single and double quotes, backslashes).
+std::vector<std::string> shellWords(StringRef line) {
+  std::vector<std::string> words;
+  std::string cur;
+  bool inWord = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (c == '\'') {
+      inWord = true;
+      size_t end = line.find('\'', i + 1);
+      if (end == StringRef::npos)
+        end = line.size();
+      cur += line.slice(i + 1, end).str();
+      i = end;
+    } else if (c == '"') {
+      inWord = true;
+      for (++i; i < line.size() && line[i] != '"'; ++i) {
+        if (line[i] == '\\' && i + 1 < line.size())
+          ++i;
+        cur += line[i];
+      }
+    } else if (c == '\\' && i + 1 < line.size()) {
+      inWord = true;
+      cur += line[++i];
+    } else if (c == ' ' || c == '\t') {
+      if (inWord)
+        words.push_back(std::move(cur));
+      cur.clear();
+      inWord = false;
+    } else {
+      inWord = true;
+      cur += c;
+    }
+  }
+  if (inWord)
+    words.push_back(std::move(cur));
+  return words;
+}
+
+/// A tensor file named by an --input= value of repro.sh ("@inputs/in0.npy",
+/// "2x2xbf16=@inputs/in0.bin"), relative to the bundle.
+llvm::Expected<gpu::TensorFile> inputFromFlag(StringRef value,
+                                              StringRef bundleDir) {
+  gpu::TensorFile f;
+  size_t at = value.find("=@");
+  if (value.starts_with("@")) {
+    f.path = value.drop_front().str();
+    auto t = readNpyFile(joinPath(bundleDir, f.path));
+    if (!t)
+      return t.takeError();
+    f.dtype = t->dtype();
+    f.shape.assign(t->shape().begin(), t->shape().end());
+    return f;
+  }
+  if (at == StringRef::npos)
+    return bad("--input=" + value + ": expected @FILE or SHAPExTYPE=@FILE");
+  f.path = value.drop_front(at + 2).str();
+  // "2x2xbf16": the last 'x' part is the type.
+  StringRef st = value.take_front(at);
+  llvm::SmallVector<StringRef> parts;
+  st.split(parts, 'x');
+  std::optional<DType> t = parseDType(parts.back());
+  if (!t)
+    return bad("--input=" + value + ": unknown element type " + parts.back());
+  f.dtype = *t;
+  for (StringRef d : llvm::ArrayRef(parts).drop_back()) {
+    int64_t n;
+    if (d.getAsInteger(10, n))
+      return bad("--input=" + value + ": bad size " + d);
+    f.shape.push_back(n);
+  }
+  return f;
+}
+
+llvm::Expected<Bundle> loadBundle(StringRef dir) {
+  Bundle b;
+  b.dir = dir.str();
+  if (!fs::is_directory(dir))
+    return bad(dir + ": not a repro bundle directory");
+  std::string vpath = joinPath(dir, "verdict.json");
+  auto text = readFile(vpath);
+  if (!text)
+    return bad(vpath + ": " + llvm::toString(text.takeError()));
+  auto v = llvm::json::parse(*text);
+  if (!v)
+    return bad(vpath + ": " + llvm::toString(v.takeError()));
+  const llvm::json::Object *o = v->getAsObject();
+  if (!o)
+    return bad(vpath + ": expected an object");
+  auto str = [&](StringRef key, bool required,
+                 std::string &into) -> llvm::Error {
+    if (auto s = o->getString(key)) {
+      into = s->str();
+      return llvm::Error::success();
+    }
+    if (required || o->get(key))
+      return bad(vpath + ": " + key + ": expected a string");
+    return llvm::Error::success();
+  };
+  std::string opt = "O0";
+  for (auto [key, into, req] :
+       {std::tuple<StringRef, std::string *, bool>{"verdict", &b.verdict, true},
+        {"target", &b.target, true},
+        {"signature", &b.signature, true},
+        {"detail", &b.detail, false},
+        {"function", &b.function, false},
+        {"iree_version", &b.ireeVersion, false},
+        {"opt_level", &opt, false}})
+    if (llvm::Error e = str(key, req, *into))
+      return std::move(e);
+  if (!gpu::parseVerdict(b.verdict))
+    return bad(vpath + ": verdict: unknown verdict '" + b.verdict + "'");
+  if (b.function.empty())
+    b.function = "main";
+  auto level = gpu::parseOptLevel(opt);
+  if (!level)
+    return bad(vpath + ": opt_level: " + llvm::toString(level.takeError()));
+  b.optLevel = *level;
+  if (const llvm::json::Value *fv = o->get("extra_flags")) {
+    const llvm::json::Array *a = fv->getAsArray();
+    if (!a)
+      return bad(vpath + ": extra_flags: expected an array of strings");
+    for (auto [i, f] : llvm::enumerate(*a)) {
+      auto s = f.getAsString();
+      if (!s)
+        return bad(vpath + ": extra_flags[" + llvm::Twine(i) +
+                   "]: expected a string");
+      b.extraFlags.push_back(s->str());
+    }
+  }
+  if (!fs::exists(joinPath(dir, "program.mlir")))
+    return bad(joinPath(dir, "program.mlir") + ": missing");
+
+  // Inputs: as repro.sh passes them to iree-run-module, else inputs/in<i>.
+  b.spec.id = path::filename(dir).str();
+  b.spec.function = b.function;
+  std::string repro = joinPath(dir, "repro.sh");
+  bool haveInputs = false;
+  if (auto script = readFile(repro)) {
+    llvm::SmallVector<StringRef> lines;
+    StringRef(*script).split(lines, '\n');
+    for (StringRef l : lines) {
+      if (!l.trim().starts_with("\"$IREE_RUN_MODULE\""))
+        continue;
+      haveInputs = true;
+      for (const std::string &w : shellWords(l))
+        if (StringRef(w).starts_with("--input=")) {
+          auto f = inputFromFlag(StringRef(w).drop_front(8), dir);
+          if (!f)
+            return bad(repro + ": " + llvm::toString(f.takeError()));
+          b.spec.inputs.push_back(std::move(*f));
+        }
+      break;
+    }
+  } else {
+    llvm::consumeError(script.takeError());
+  }
+  if (!haveInputs)
+    for (unsigned i = 0;; ++i) {
+      std::string rel = joinPath("inputs", "in" + std::to_string(i) + ".npy");
+      if (!fs::exists(joinPath(dir, rel)))
+        break;
+      auto f = inputFromFlag("@" + rel, dir);
+      if (!f)
+        return bad(joinPath(dir, rel) + ": " + llvm::toString(f.takeError()));
+      b.spec.inputs.push_back(std::move(*f));
+    }
+
+  // Goldens: every output the freedom report lists.
+  std::string fpath = joinPath(dir, "golden", "freedom.json");
+  if (fs::exists(fpath)) {
+    auto freedom = readFreedomReportFile(fpath);
+    if (!freedom)
+      return freedom.takeError();
+    b.spec.freedomPath = joinPath("golden", "freedom.json");
+    std::vector<OutputFreedom> outs = std::move(*freedom);
+    llvm::sort(outs, [](const OutputFreedom &a, const OutputFreedom &c) {
+      return a.index < c.index;
+    });
+    for (const OutputFreedom &of : outs) {
+      gpu::TensorFile g;
+      g.path = joinPath("golden", gpu::tensorFileName("out", of.index, of.dtype));
+      g.dtype = of.dtype;
+      g.shape.assign(of.shape.begin(), of.shape.end());
+      if (!fs::exists(joinPath(dir, g.path)))
+        return bad(joinPath(dir, g.path) + ": missing (listed in " + fpath +
+                   ")");
+      b.spec.goldens.push_back(std::move(g));
+    }
+  } else {
+    for (unsigned i = 0;; ++i) {
+      std::string rel = joinPath("golden", "out" + std::to_string(i) + ".npy");
+      if (!fs::exists(joinPath(dir, rel)))
+        break;
+      auto t = readNpyFile(joinPath(dir, rel));
+      if (!t)
+        return t.takeError();
+      gpu::TensorFile g;
+      g.path = rel;
+      g.dtype = t->dtype();
+      g.shape.assign(t->shape().begin(), t->shape().end());
+      b.spec.goldens.push_back(std::move(g));
+    }
+  }
+  return b;
+}
+
+//===----------------------------------------------------------------------===//
+// Classifying an outcome against the bundle's failure
+//===----------------------------------------------------------------------===//
+
+enum class Outcome { Same, Passes, Other, NotRun, Unsupported };
+
+StringRef outcomeName(Outcome o) {
+  switch (o) {
+  case Outcome::Same:
+    return "same failure";
+  case Outcome::Passes:
+    return "passes";
+  case Outcome::Other:
+    return "other outcome";
+  case Outcome::NotRun:
+    return "not run";
+  case Outcome::Unsupported:
+    return "unsupported";
+  }
+  return "?";
+}
+
+/// "verdict|target|message" without the target: the same bug on another
+/// target of the family has the same key.
+std::string signatureKey(StringRef sig) {
+  auto [verdict, rest] = sig.split('|');
+  auto [target, message] = rest.split('|');
+  (void)target;
+  return (verdict + "|" + message).str();
+}
+
+struct Trial {
+  std::string kind;  // baseline, opt-level, drop-flag, drop-flags, target,
+                     // version
+  std::string label; // "O2", "--iree-opt-data-tiling", "vmvx", "3.12.0"
+  gpu::TargetConfig config;
+  std::string ireeDir, ireeVersion;
+  TargetResult result;
+  Outcome outcome = Outcome::Other;
+  std::string note;
+  double installSeconds = -1; // versions installed by this run
+};
+
+Outcome classify(const Bundle &b, const TargetResult &r) {
+  if (gpu::isFailure(r.verdict) && !r.signature.empty() &&
+      signatureKey(r.signature) == signatureKey(b.signature))
+    return Outcome::Same;
+  if (r.verdict == gpu::Verdict::Pass)
+    return Outcome::Passes;
+  if (r.verdict == gpu::Verdict::CompiledOnly) {
+    auto v = gpu::parseVerdict(b.verdict);
+    // A compile failure that is gone: compiling is all that matters.
+    if (v && gpu::stageOf(*v) == gpu::Stage::Compile)
+      return Outcome::Passes;
+    return Outcome::NotRun;
+  }
+  return Outcome::Other;
+}
+
+/// What a trial did, in a few words: "passes", "same failure",
+/// "other outcome (compile-error: ...)", "compiles; not run (no cuda device)".
+std::string trialWords(const Trial &t) {
+  std::string s;
+  switch (t.outcome) {
+  case Outcome::Same:
+    s = "same failure";
+    break;
+  case Outcome::Passes:
+    s = t.result.verdict == gpu::Verdict::CompiledOnly
+            ? "compiles (" + t.result.detail + " to run it)"
+            : "passes";
+    break;
+  case Outcome::NotRun:
+    s = "compiles; could not be run (" + t.result.detail + ")";
+    break;
+  case Outcome::Unsupported:
+    s = "unsupported (" + t.result.detail + ")";
+    break;
+  case Outcome::Other: {
+    std::string d = t.result.detail;
+    if (d.size() > 120)
+      d = d.substr(0, 117) + "...";
+    s = "other outcome (" + gpu::verdictName(t.result.verdict).str() +
+        (d.empty() ? "" : ": " + d) + ")";
+    break;
+  }
+  }
+  if (!t.note.empty())
+    s += " [" + t.note + "]";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Running trials
+//===----------------------------------------------------------------------===//
+
+class Triage {
+public:
+  Triage(const Bundle &b, std::string workDir, const Settings &base)
+      : bundle(b), workDir(std::move(workDir)), base(base) {}
+
+  /// Runs `config` with `tools` (the default ones when null).
+  Trial run(std::string kind, std::string label, gpu::TargetConfig config,
+            const gpu::IreeTools *tools = nullptr) {
+    Trial t;
+    t.kind = std::move(kind);
+    t.label = std::move(label);
+    t.config = config;
+    Settings s = base;
+    if (tools)
+      s.tools = tools;
+    t.ireeVersion = s.tools->compilerVersion();
+    std::string subdir =
+        llvm::formatv("t{0}-{1}", counter++, sanitize(t.kind + "-" + t.label))
+            .str();
+    // A configuration the compiler cannot express (a flag it lacks).
+    auto flags = gpu::compileFlags(config, *s.table, s.tools->compilerHelp());
+    if (!flags) {
+      t.result.target = config.name();
+      t.result.verdict = gpu::Verdict::ToolError;
+      t.result.detail = llvm::toString(flags.takeError());
+      t.outcome = Outcome::Unsupported;
+      return t;
+    }
+    t.result = runTarget(config, "program.mlir", bundle.spec, workDir, subdir,
+                         s);
+    t.outcome = classify(bundle, t.result);
+    return t;
+  }
+
+private:
+  static std::string sanitize(StringRef s) {
+    std::string o;
+    for (char c : s)
+      o += llvm::isAlnum(c) || c == '.' || c == '_' || c == '-' ? c : '_';
+    if (o.size() > 60)
+      o.resize(60);
+    return o;
+  }
+  const Bundle &bundle;
+  std::string workDir;
+  const Settings &base;
+  unsigned counter = 0;
+};
+
+std::string optName(int level) { return "O" + std::to_string(level); }
+
+/// The other targets of the family (same opt level and flags).
+std::vector<gpu::TargetConfig> familyNeighbours(const gpu::TargetConfig &c,
+                                                const gpu::TargetTable &table) {
+  std::vector<std::pair<std::string, std::string>> names; // target, arch
+  StringRef t = c.desc->name;
+  if (t == "llvm-cpu")
+    names = {{"vmvx", ""}};
+  else if (t == "vmvx")
+    names = {{"llvm-cpu", ""}};
+  else if (t == "cuda")
+    names = {{"cuda", "sm_80"}, {"cuda", "sm_90"}};
+  else if (t == "hip")
+    names = {{"hip", "gfx942"}, {"hip", "gfx1100"}};
+  std::vector<gpu::TargetConfig> out;
+  for (auto &[name, arch] : names) {
+    auto it = table.targets.find(name);
+    if (it == table.targets.end())
+      continue;
+    if (name == t && arch == c.arch)
+      continue;
+    gpu::TargetConfig n = c;
+    n.desc = &it->second;
+    n.arch = arch;
+    out.push_back(n);
+  }
+  return out;
+}
+
+std::string joinWords(llvm::ArrayRef<std::string> items) {
+  return llvm::join(items, ", ");
+}
+
+/// "fails at O3, O2; passes at O0, O1; dropping --x: passes; vmvx: passes".
+std::string flagSummary(const std::vector<Trial> &trials, const Bundle &b) {
+  std::vector<std::string> parts;
+  const Trial *baseline = nullptr;
+  for (const Trial &t : trials)
+    if (t.kind == "baseline")
+      baseline = &t;
+  if (baseline && baseline->outcome != Outcome::Same)
+    parts.push_back("the bundle's failure does not reproduce with its own "
+                    "configuration here (" +
+                    trialWords(*baseline) + ")");
+  // Opt levels: the baseline's level and the others, grouped by outcome.
+  std::map<int, const Trial *> levels;
+  for (const Trial &t : trials)
+    if (t.kind == "opt-level" || t.kind == "baseline")
+      levels[t.config.optLevel] = &t;
+  std::vector<std::string> same, passes, notRun, unsupported, other;
+  for (auto &[level, t] : levels) {
+    std::string n = optName(level);
+    switch (t->outcome) {
+    case Outcome::Same:
+      same.push_back(n);
+      break;
+    case Outcome::Passes:
+      passes.push_back(n);
+      break;
+    case Outcome::NotRun:
+      notRun.push_back(n);
+      break;
+    case Outcome::Unsupported:
+      unsupported.push_back(n);
+      break;
+    case Outcome::Other:
+      other.push_back(n + " (" + gpu::verdictName(t->result.verdict).str() +
+                      ")");
+      break;
+    }
+  }
+  if (!same.empty())
+    parts.push_back("fails at " + joinWords(same));
+  if (!passes.empty())
+    parts.push_back("passes at " + joinWords(passes));
+  if (!other.empty())
+    parts.push_back("other outcome at " + joinWords(other));
+  if (!notRun.empty())
+    parts.push_back("not run at " + joinWords(notRun));
+  if (!unsupported.empty())
+    parts.push_back("unsupported at " + joinWords(unsupported));
+  for (const Trial &t : trials) {
+    if (t.kind == "drop-flag")
+      parts.push_back("dropping " + t.label + ": " + trialWords(t));
+    else if (t.kind == "drop-flags")
+      parts.push_back("dropping every extra flag: " + trialWords(t));
+    else if (t.kind == "target")
+      parts.push_back(t.label + ": " + trialWords(t));
+  }
+  (void)b;
+  return llvm::join(parts, "; ");
+}
+
+//===----------------------------------------------------------------------===//
+// Releases from PyPI
+//===----------------------------------------------------------------------===//
+
+/// Numeric parts of "3.12.0"; nullopt for pre-releases and anything else.
+std::optional<std::vector<int>> versionParts(StringRef v) {
+  llvm::SmallVector<StringRef> parts;
+  v.trim().split(parts, '.');
+  std::vector<int> out;
+  for (StringRef p : parts) {
+    int n;
+    if (p.getAsInteger(10, n))
+      return std::nullopt;
+    out.push_back(n);
+  }
+  if (out.empty())
+    return std::nullopt;
+  return out;
+}
+
+/// Whether a compiler version line ("IREE compiler version 3.13.0rc20261016
+/// @ 89ece87b") is release `v` (3.13.0).
+bool isRelease(StringRef versionLine, StringRef v) {
+  std::string key = ("version " + v).str();
+  size_t at = versionLine.find(key);
+  if (at == StringRef::npos)
+    return false;
+  StringRef rest = versionLine.drop_front(at + key.size());
+  return rest.empty() || !(llvm::isDigit(rest[0]) || rest[0] == '.');
+}
+
+bool versionLess(const std::string &a, const std::string &b) {
+  return *versionParts(a) < *versionParts(b);
+}
+
+std::string pythonForPip() {
+  std::string venvPython = joinPath(gpu::projectRoot(), ".venv", "bin", "python3");
+  if (fs::can_execute(venvPython))
+    return venvPython;
+  if (auto p = llvm::sys::findProgramByName("python3"))
+    return *p;
+  return "python3";
+}
+
+/// Released versions of a PyPI package (no pre-releases).
+llvm::Expected<std::vector<std::string>> pypiVersions(StringRef package) {
+  gpu::ProcessLimits limits;
+  limits.timeoutSeconds = 120;
+  std::string py = pythonForPip();
+  gpu::ProcessResult r =
+      gpu::runProcess({py, "-m", "pip", "index", "versions", package.str(),
+                       "--disable-pip-version-check"},
+                      limits);
+  std::string list;
+  if (r.success()) {
+    size_t at = r.stdoutText.find("Available versions:");
+    if (at != std::string::npos) {
+      StringRef rest = StringRef(r.stdoutText).drop_front(at + 19);
+      list = rest.split('\n').first.str();
+    }
+  }
+  if (list.empty()) {
+    // The JSON API, where pip has no `index` command.
+    gpu::ProcessResult j = gpu::runProcess(
+        {py, "-c",
+         "import json, sys, urllib.request\n"
+         "d = json.load(urllib.request.urlopen("
+         "'https://pypi.org/pypi/' + sys.argv[1] + '/json', timeout=60))\n"
+         "print(', '.join(v for v, files in d['releases'].items() if files))\n",
+         package.str()},
+        limits);
+    if (!j.success())
+      return bad("listing the releases of " + package +
+                 " on PyPI failed: pip index: " + r.summary() + " " +
+                 StringRef(r.stderrText).trim().take_back(300) +
+                 "; JSON API: " + j.summary() + " " +
+                 StringRef(j.stderrText).trim().take_back(300));
+    list = j.stdoutText;
+  }
+  std::vector<std::string> out;
+  llvm::SmallVector<StringRef> parts;
+  StringRef(list).split(parts, ',');
+  for (StringRef p : parts)
+    if (versionParts(p))
+      out.push_back(p.trim().str());
+  llvm::sort(out, versionLess);
+  return out;
+}
+
+/// Creates `dir` as a virtualenv with both wheels of `version`.
+llvm::Error installRelease(StringRef version, StringRef dir,
+                           double timeoutSeconds) {
+  gpu::ProcessLimits limits;
+  limits.timeoutSeconds = timeoutSeconds;
+  std::string python;
+  if (auto p = llvm::sys::findProgramByName("python3"))
+    python = *p;
+  else
+    python = pythonForPip();
+  fs::create_directories(path::parent_path(dir));
+  gpu::ProcessResult v =
+      gpu::runProcess({python, "-m", "venv", dir.str()}, limits);
+  if (!v.success()) {
+    fs::remove_directories(dir);
+    return bad("python3 -m venv " + dir + ": " + v.summary() + "\n" +
+               v.stderrText);
+  }
+  std::string pip = joinPath(dir, "bin", "pip");
+  std::vector<std::string> argv = {pip,
+                                   "install",
+                                   "--disable-pip-version-check",
+                                   "--quiet",
+                                   ("iree-base-compiler==" + version).str(),
+                                   ("iree-base-runtime==" + version).str()};
+  gpu::ProcessResult r = gpu::runProcess(argv, limits);
+  if (!r.success()) {
+    fs::remove_directories(dir); // no half-installed release to reuse
+    return bad(shellCommand(argv) + ": " + r.summary() + "\n" +
+               StringRef(r.stderrText).trim().take_back(2000));
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// triage.json
+//===----------------------------------------------------------------------===//
+
+llvm::json::Object trialJSON(const Trial &t) {
+  llvm::json::Object o{
+      {"kind", t.kind},
+      {"label", t.label},
+      {"target", t.config.name()},
+      {"opt_level", optName(t.config.optLevel)},
+      {"extra_flags", llvm::json::Array(t.config.extraFlags)},
+      {"verdict", gpu::verdictName(t.result.verdict).str()},
+      {"signature", t.result.signature},
+      {"detail", t.result.detail},
+      {"outcome", outcomeName(t.outcome).str()},
+      {"compile_seconds", t.result.compileSeconds},
+      {"run_seconds", t.result.runSeconds},
+      {"iree_version", t.ireeVersion}};
+  if (!t.note.empty())
+    o["note"] = t.note;
+  if (!t.ireeDir.empty())
+    o["iree_dir"] = t.ireeDir;
+  if (t.installSeconds >= 0)
+    o["install_seconds"] = t.installSeconds;
+  return o;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+      .count();
+}
+
+} // namespace
+
+int triageCommand(int argc, char **argv) {
+  CommonOptions common;
+  cl::opt<std::string> bundleDir(cl::Positional, cl::desc("<bundle dir>"),
+                                 cl::Required, cl::cat(common.category));
+  cl::opt<std::string> out(
+      "out", cl::desc("Where triage.json goes (default BUNDLE/triage.json)"),
+      cl::cat(common.category));
+  cl::opt<std::string> versions(
+      "versions",
+      cl::desc("IREE releases to bisect: A..B (every release between them, "
+               "from PyPI) or A,B,C (these, oldest first); each is installed "
+               "into <venv-dir>/<version>/ when missing"),
+      cl::cat(common.category));
+  cl::opt<std::string> versionDirs(
+      "version-dirs",
+      cl::desc("Installed IREE directories to bisect, oldest first (anything "
+               "--iree-dir accepts), comma separated"),
+      cl::cat(common.category));
+  cl::opt<std::string> venvDir(
+      "venv-dir",
+      cl::desc("Where releases are installed (default PROJECT/.venv-iree)"),
+      cl::cat(common.category));
+  cl::opt<double> installTimeout(
+      "install-timeout", cl::desc("Seconds per release install"),
+      cl::init(1800), cl::cat(common.category));
+  cl::opt<bool> noFlags("no-flags",
+                        cl::desc("Skip the flag bisection (versions only)"),
+                        cl::cat(common.category));
+  cl::opt<std::string> workOpt(
+      "work", cl::desc("Work directory (default: a fresh temporary one, "
+                       "removed afterwards unless --keep)"),
+      cl::cat(common.category));
+  cl::HideUnrelatedOptions(common.category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "difftest triage: which flags, targets and IREE releases flip a "
+      "failure\n");
+
+  if (common.optLevel.getNumOccurrences() ||
+      common.ireeFlags.getNumOccurrences()) {
+    llvm::errs() << "error: --opt-level/--iree-flag: triage takes the "
+                    "configuration from the bundle's verdict.json\n";
+    return kInvalid;
+  }
+  if (!versions.empty() && !versionDirs.empty()) {
+    llvm::errs() << "error: give --versions or --version-dirs, not both\n";
+    return kInvalid;
+  }
+  if (noFlags && versions.empty() && versionDirs.empty()) {
+    llvm::errs() << "error: --no-flags without --versions/--version-dirs "
+                    "leaves nothing to do\n";
+    return kInvalid;
+  }
+
+  auto loaded = loadBundle(bundleDir);
+  if (!loaded) {
+    llvm::errs() << "error: " << llvm::toString(loaded.takeError()) << "\n";
+    return kInvalid;
+  }
+  const Bundle &bundle = *loaded;
+
+  // Releases to bisect, oldest first: (label, directory).
+  std::vector<std::string> releaseLabels, releaseDirs;
+  bool installOnDemand = false;
+  std::string venvRoot =
+      venvDir.empty() ? joinPath(gpu::projectRoot(), ".venv-iree") : venvDir;
+  if (!versionDirs.empty()) {
+    llvm::SmallVector<StringRef> ds;
+    StringRef(versionDirs).split(ds, ',', -1, false);
+    for (StringRef d : ds) {
+      auto t = gpu::IreeTools::find(d, gpu::projectRoot());
+      if (!t) {
+        llvm::errs() << "error: --version-dirs: "
+                     << llvm::toString(t.takeError()) << "\n";
+        return kInvalid;
+      }
+      StringRef label = path::filename(d.rtrim('/'));
+      if (label == "bin" || label == "tools")
+        label = path::filename(path::parent_path(d.rtrim('/')));
+      releaseLabels.push_back(label.str());
+      releaseDirs.push_back(d.str());
+    }
+  } else if (!versions.empty()) {
+    installOnDemand = true;
+    StringRef v(versions);
+    if (v.contains("..")) {
+      auto [lo, hi] = v.split("..");
+      if (!versionParts(lo) || !versionParts(hi) ||
+          !versionLess(lo.str(), hi.str())) {
+        llvm::errs() << "error: --versions=" << v
+                     << ": expected OLD..NEW with two release numbers, "
+                        "e.g. 3.10.0..3.13.0\n";
+        return kInvalid;
+      }
+      llvm::outs() << "listing IREE releases on PyPI...\n";
+      llvm::outs().flush();
+      auto compilerVs = pypiVersions("iree-base-compiler");
+      if (!compilerVs) {
+        llvm::errs() << "error: " << llvm::toString(compilerVs.takeError())
+                     << "\n";
+        return kToolError;
+      }
+      auto runtimeVs = pypiVersions("iree-base-runtime");
+      if (!runtimeVs) {
+        llvm::errs() << "error: " << llvm::toString(runtimeVs.takeError())
+                     << "\n";
+        return kToolError;
+      }
+      for (const std::string &c : *compilerVs)
+        if (!versionLess(c, lo.str()) && !versionLess(hi.str(), c) &&
+            llvm::is_contained(*runtimeVs, c))
+          releaseLabels.push_back(c);
+      for (StringRef end : {lo, hi})
+        if (!llvm::is_contained(releaseLabels, end.str())) {
+          llvm::errs() << "error: --versions: " << end
+                       << " is not a release of both iree-base-compiler and "
+                          "iree-base-runtime on PyPI\n";
+          return kInvalid;
+        }
+    } else {
+      llvm::SmallVector<StringRef> vs;
+      v.split(vs, ',', -1, false);
+      for (StringRef x : vs) {
+        if (!versionParts(x)) {
+          llvm::errs() << "error: --versions: '" << x
+                       << "' is not a release number such as 3.12.0\n";
+          return kInvalid;
+        }
+        releaseLabels.push_back(x.trim().str());
+      }
+      if (releaseLabels.size() < 2) {
+        llvm::errs() << "error: --versions=" << v
+                     << ": give two releases or more (A..B or A,B)\n";
+        return kInvalid;
+      }
+    }
+    for (const std::string &l : releaseLabels)
+      releaseDirs.push_back(joinPath(venvRoot, l));
+  }
+
+  gpu::IreeTools toolsStorage;
+  gpu::TargetTable tableStorage;
+  std::optional<Settings> settings =
+      common.settings(toolsStorage, tableStorage);
+  if (!settings)
+    return common.ireeDir.empty() ? kToolError : kInvalid;
+  auto parsed = gpu::parseTargetList(bundle.target, *settings->table,
+                                     bundle.optLevel, bundle.extraFlags);
+  if (!parsed || parsed->size() != 1) {
+    llvm::errs() << "error: " << joinPath(bundle.dir, "verdict.json")
+                 << ": target: "
+                 << (parsed ? "expected one target"
+                            : llvm::toString(parsed.takeError()))
+                 << "\n";
+    return kInvalid;
+  }
+  const gpu::TargetConfig config = parsed->front();
+
+  // The work directory: a copy of the case.
+  std::string workDir;
+  if (!workOpt.empty()) {
+    workDir = workOpt;
+    fs::create_directories(workDir);
+  } else {
+    llvm::SmallString<256> tmp;
+    if (std::error_code ec = fs::createUniqueDirectory("difftest-triage", tmp)) {
+      llvm::errs() << "error: a work directory: " << ec.message() << "\n";
+      return kToolError;
+    }
+    workDir = std::string(tmp);
+  }
+  for (StringRef part : {"inputs", "golden"})
+    if (fs::exists(joinPath(bundle.dir, part)))
+      if (llvm::Error e =
+              copyTree(joinPath(bundle.dir, part), joinPath(workDir, part))) {
+        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+        return kToolError;
+      }
+  if (std::error_code ec = fs::copy_file(joinPath(bundle.dir, "program.mlir"),
+                                         joinPath(workDir, "program.mlir"))) {
+    llvm::errs() << "error: " << workDir << ": " << ec.message() << "\n";
+    return kToolError;
+  }
+
+  llvm::outs() << "triage of " << bundle.dir << ": " << bundle.signature
+               << "\n  configuration: " << config.name() << " "
+               << optName(config.optLevel);
+  for (const std::string &f : config.extraFlags)
+    llvm::outs() << " " << f;
+  llvm::outs() << "\n";
+  llvm::outs().flush();
+
+  Triage triage(bundle, workDir, *settings);
+  std::vector<Trial> flagTrials;
+  auto print = [](const Trial &t) {
+    llvm::outs() << "  " << t.kind << " " << t.label << ": " << trialWords(t)
+                 << "\n";
+    llvm::outs().flush();
+  };
+  bool toolFailed = false;
+  if (!noFlags) {
+    llvm::outs() << "flag bisection (IREE: "
+                 << settings->tools->compilerVersion() << ")\n";
+    auto add = [&](Trial t) {
+      print(t);
+      flagTrials.push_back(std::move(t));
+    };
+    add(triage.run("baseline", config.name() + " " + optName(config.optLevel),
+                   config));
+    for (int level = 0; level <= 3; ++level)
+      if (level != config.optLevel) {
+        gpu::TargetConfig c = config;
+        c.optLevel = level;
+        add(triage.run("opt-level", optName(level), c));
+      }
+    for (size_t i = 0; i < config.extraFlags.size(); ++i) {
+      gpu::TargetConfig c = config;
+      c.extraFlags.erase(c.extraFlags.begin() + i);
+      add(triage.run("drop-flag", config.extraFlags[i], c));
+    }
+    if (config.extraFlags.size() > 1) {
+      gpu::TargetConfig c = config;
+      c.extraFlags.clear();
+      add(triage.run("drop-flags", "all", c));
+    }
+    for (const gpu::TargetConfig &n :
+         familyNeighbours(config, *settings->table))
+      add(triage.run("target", n.name(), n));
+    for (const Trial &t : flagTrials)
+      if (t.result.verdict == gpu::Verdict::ToolError &&
+          t.outcome != Outcome::Unsupported)
+        toolFailed = true;
+  }
+  std::string flagText = noFlags ? "" : flagSummary(flagTrials, bundle);
+  if (!noFlags)
+    llvm::outs() << "flag bisection: " << flagText << "\n";
+
+  // Version bisection.
+  std::vector<Trial> versionTrials;
+  std::map<size_t, size_t> evaluated; // release index -> versionTrials index
+  std::vector<std::unique_ptr<gpu::IreeTools>> releaseTools;
+  std::string versionText, firstFailing, lastPassing, firstFixed, lastFailing;
+  std::string installError;
+  if (!releaseLabels.empty()) {
+    llvm::outs() << "version bisection over " << releaseLabels.size()
+                 << " releases: " << llvm::join(releaseLabels, ", ") << "\n";
+    llvm::outs().flush();
+    auto evaluate = [&](size_t i) -> std::optional<Outcome> {
+      if (auto it = evaluated.find(i); it != evaluated.end())
+        return versionTrials[it->second].outcome;
+      const std::string &label = releaseLabels[i];
+      const std::string &dir = releaseDirs[i];
+      double installSeconds = -1;
+      std::string usedDir = dir;
+      auto found = gpu::IreeTools::find(dir, gpu::projectRoot());
+      // The IREE in use already is that release: no second install.
+      if (!found && installOnDemand &&
+          isRelease(settings->tools->compilerVersion(), label)) {
+        llvm::consumeError(found.takeError());
+        found = *settings->tools;
+        usedDir = settings->tools->where;
+      }
+      if (!found && installOnDemand) {
+        llvm::consumeError(found.takeError());
+        llvm::outs() << "  installing IREE " << label << " into " << dir
+                     << "...\n";
+        llvm::outs().flush();
+        auto t0 = std::chrono::steady_clock::now();
+        if (llvm::Error e = installRelease(label, dir, installTimeout)) {
+          installError = "installing IREE " + label + ": " +
+                         llvm::toString(std::move(e));
+          return std::nullopt;
+        }
+        installSeconds = secondsSince(t0);
+        llvm::outs() << llvm::formatv("  installed {0} in {1:f0} s\n", label,
+                                      installSeconds);
+        found = gpu::IreeTools::find(dir, gpu::projectRoot());
+      }
+      if (!found) {
+        installError = llvm::toString(found.takeError());
+        return std::nullopt;
+      }
+      releaseTools.push_back(std::make_unique<gpu::IreeTools>(*found));
+      const gpu::IreeTools *tools = releaseTools.back().get();
+      // Extra flags this release does not know are left out.
+      gpu::TargetConfig c = config;
+      std::vector<std::string> dropped;
+      c.extraFlags.clear();
+      for (const std::string &f : config.extraFlags)
+        if (gpu::compilerAcceptsFlag(tools->compilerHelp(), f))
+          c.extraFlags.push_back(f);
+        else
+          dropped.push_back(f);
+      Trial t = triage.run("version", label, c, tools);
+      t.ireeDir = usedDir;
+      t.installSeconds = installSeconds;
+      if (!dropped.empty())
+        t.note = "not in this release, left out: " + llvm::join(dropped, " ");
+      print(t);
+      evaluated[i] = versionTrials.size();
+      versionTrials.push_back(std::move(t));
+      return versionTrials.back().outcome;
+    };
+    size_t lo = 0, hi = releaseLabels.size() - 1;
+    std::optional<Outcome> olo = evaluate(lo), ohi = olo ? evaluate(hi)
+                                                         : std::nullopt;
+    if (olo && ohi) {
+      bool failLo = *olo == Outcome::Same, failHi = *ohi == Outcome::Same;
+      if (failLo != failHi) {
+        // Invariant: lo has failLo, hi has failHi.
+        bool ok = true;
+        while (hi - lo > 1) {
+          size_t mid = lo + (hi - lo) / 2;
+          std::optional<Outcome> om = evaluate(mid);
+          if (!om) {
+            ok = false;
+            break;
+          }
+          if ((*om == Outcome::Same) == failLo)
+            lo = mid;
+          else
+            hi = mid;
+        }
+        if (ok) {
+          const Trial &before = versionTrials[evaluated[lo]];
+          const Trial &after = versionTrials[evaluated[hi]];
+          if (failHi) {
+            firstFailing = releaseLabels[hi];
+            lastPassing = releaseLabels[lo];
+            versionText = "the failure appears in " + firstFailing + " (" +
+                          lastPassing + ": " + trialWords(before) + ")";
+            if (before.outcome != Outcome::Passes)
+              versionText += "; " + lastPassing +
+                             " does not pass either, so the bug itself may "
+                             "be older than " + firstFailing;
+          } else {
+            lastFailing = releaseLabels[lo];
+            firstFixed = releaseLabels[hi];
+            versionText = "the failure disappears in " + firstFixed + " (" +
+                          trialWords(after) + "; last failing release: " +
+                          lastFailing + ")";
+            if (after.outcome != Outcome::Passes)
+              versionText += "; " + firstFixed +
+                             " does not pass either: another failure may "
+                             "hide it";
+          }
+        }
+      } else if (failLo) {
+        versionText = "fails in both " + releaseLabels.front() + " and " +
+                      releaseLabels.back() +
+                      ": nothing to bisect in this range (an older release "
+                      "may not have it)";
+      } else {
+        versionText = "the failure shows in neither " +
+                      releaseLabels.front() + " (" +
+                      trialWords(versionTrials[evaluated[0]]) + ") nor " +
+                      releaseLabels.back() + " (" +
+                      trialWords(versionTrials[evaluated[hi]]) + ")";
+      }
+    }
+    if (!installError.empty()) {
+      llvm::errs() << "error: " << installError << "\n";
+      versionText = "incomplete: " + installError.substr(
+                                         0, installError.find('\n'));
+      toolFailed = true;
+    }
+    llvm::outs() << "version bisection: " << versionText << "\n";
+  }
+
+  // triage.json
+  llvm::json::Array configs;
+  for (const Trial &t : flagTrials)
+    configs.push_back(trialJSON(t));
+  llvm::json::Object doc{
+      {"bundle", bundle.dir},
+      {"original",
+       llvm::json::Object{{"verdict", bundle.verdict},
+                          {"target", bundle.target},
+                          {"signature", bundle.signature},
+                          {"detail", bundle.detail},
+                          {"opt_level", optName(bundle.optLevel)},
+                          {"extra_flags", llvm::json::Array(bundle.extraFlags)},
+                          {"iree_version", bundle.ireeVersion}}},
+      {"iree_version", settings->tools->compilerVersion()},
+      {"iree_tools", settings->tools->where}};
+  llvm::json::Array summary;
+  if (!noFlags) {
+    const Trial *baseline = &flagTrials.front();
+    doc["reproduces"] = baseline->outcome == Outcome::Same;
+    std::map<std::string, llvm::json::Array> byOutcome;
+    for (const Trial &t : flagTrials)
+      if (t.kind == "baseline" || t.kind == "opt-level")
+        byOutcome[outcomeName(t.outcome).str()].push_back(
+            optName(t.config.optLevel));
+    llvm::json::Object levels;
+    for (auto &[k, v] : byOutcome)
+      levels[k] = std::move(v);
+    doc["flag_bisection"] = llvm::json::Object{
+        {"configurations", std::move(configs)},
+        {"opt_levels", std::move(levels)},
+        {"summary", flagText}};
+    summary.push_back("flag bisection: " + flagText);
+  }
+  if (!releaseLabels.empty()) {
+    llvm::json::Array tried;
+    std::vector<size_t> order;
+    for (auto &[i, k] : evaluated)
+      order.push_back(k);
+    for (size_t k : order)
+      tried.push_back(trialJSON(versionTrials[k]));
+    llvm::json::Object vb{{"releases", llvm::json::Array(releaseLabels)},
+                          {"tried", std::move(tried)},
+                          {"summary", versionText}};
+    if (!firstFailing.empty()) {
+      vb["first_failing"] = firstFailing;
+      vb["last_passing"] = lastPassing;
+    }
+    if (!firstFixed.empty()) {
+      vb["first_fixed"] = firstFixed;
+      vb["last_failing"] = lastFailing;
+    }
+    if (installOnDemand)
+      vb["venv_dir"] = venvRoot;
+    doc["version_bisection"] = std::move(vb);
+    summary.push_back("version bisection: " + versionText);
+  }
+  doc["summary"] = std::move(summary);
+  std::string outPath = out.empty() ? joinPath(bundle.dir, "triage.json")
+                                    : std::string(out);
+  if (llvm::Error e = writeFile(
+          outPath,
+          llvm::formatv("{0:2}", llvm::json::Value(std::move(doc))).str() +
+              "\n")) {
+    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+    return kToolError;
+  }
+  llvm::outs() << "wrote " << outPath << "\n";
+  if (!common.keep && workOpt.empty())
+    fs::remove_directories(workDir);
+  return toolFailed ? kToolError : kPass;
+}
+
+} // namespace ref::difftest
