@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""difftest reduce on planted faults (fake tools around the real IREE).
+
+  scatter-error  iree-compile fails ("planted: cannot lower scatter") when
+                 the program has an iree_linalg_ext.scatter: reduced with
+                 --expect-compile-error, and from a `difftest run` bundle
+                 (signature mode); the result must be the scatter alone.
+  matmul-flip    iree-run-module adds 7 to element 0 of output 0 when the
+                 module came from a program with a linalg.matmul: a
+                 mismatch bundle, reduced keeping its signature; the result
+                 must keep the matmul and at most one other op, with fewer
+                 elements.
+  script         --test=SCRIPT (C-Reduce's convention): interesting while the
+                 program has an iree_linalg_ext.sort.
+Each reduced bundle is rerun with `difftest run` to show it still fails the
+same way.
+
+Usage: reduce_test.py DIFFTEST PROJECT_ROOT PROGRAM WORK_DIR
+"""
+import glob
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+
+failures = []
+
+
+def check(cond, what):
+    print(("ok    " if cond else "FAIL  ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def write_tool(path, body):
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + body)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+
+
+def fake_dir(work, name, compile_body, run_body, real_compile, real_run):
+    d = os.path.join(work, "tools-" + name)
+    os.makedirs(d, exist_ok=True)
+    probe = ('case "$1" in --help*|--version) exec "%s" "$@";; esac\n' %
+             real_compile)
+    write_tool(os.path.join(d, "iree-compile"),
+               probe + (compile_body or 'exec "%s" "$@"\n' % real_compile))
+    list_devices = ('case "$1" in --list_devices) exec "%s" "$@";; esac\n' %
+                    real_run)
+    write_tool(os.path.join(d, "iree-run-module"),
+               list_devices + (run_body or 'exec "%s" "$@"\n' % real_run))
+    return d
+
+
+def run(argv, timeout=900):
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+    return r.returncode, r.stdout + r.stderr
+
+
+def reduction(out):
+    return json.load(open(os.path.join(out, "reduction.json")))
+
+
+def main():
+    dt, root, prog, work = map(os.path.abspath, sys.argv[1:5])
+    site = glob.glob(os.path.join(root, ".venv/lib/python*/site-packages/iree"))
+    if not site:
+        print("FAIL  no IREE wheels in %s/.venv (run scripts/setup.sh)" % root)
+        return 1
+    real_compile = os.path.join(site[0], "compiler/_mlir_libs/iree-compile")
+    real_run = os.path.join(site[0], "_runtime_libs/iree-run-module")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    # The program is the first argument that is an existing .mlir file.
+    find_prog = ('prog=""\nout=""\nprev=""\nfor a in "$@"; do\n'
+                 '  case "$a" in *.mlir) [ -f "$a" ] && prog="$a";; esac\n'
+                 '  [ "$prev" = "-o" ] && out="$a"\n  prev="$a"\ndone\n')
+
+    # 1. A compile error keyed on scatter.
+    scatter = fake_dir(work, "scatter", find_prog +
+                       'if grep -q "iree_linalg_ext.scatter" "$prog"; then\n'
+                       '  echo "$prog:1:1: error: planted: cannot lower '
+                       'scatter" >&2; exit 1\nfi\n'
+                       'exec "%s" "$@"\n' % real_compile, None,
+                       real_compile, real_run)
+    out = os.path.join(work, "scatter-regex")
+    rc, text = run([dt, "reduce", prog, "--target=llvm-cpu",
+                    "--iree-dir=" + scatter, "--out=" + out,
+                    "--expect-compile-error=planted: cannot lower scatter"])
+    check(rc == 0, "scatter, regex: exit 0\n" + text[-2000:])
+    if rc == 0:
+        red = reduction(out)
+        print("  ops %d -> %d in %.0f s, %d tests" % (
+            red["ops_before"], red["ops_after"], red["seconds"], red["tests"]))
+        check(red["ops_before"] == 6, "scatter, regex: 6 ops before")
+        check(red["op_names_after"] == {"iree_linalg_ext.scatter": 1},
+              "scatter, regex: the scatter alone remains (%s)" %
+              red["op_names_after"])
+        check("iree_linalg_ext.scatter" in
+              open(os.path.join(out, "program.mlir")).read(),
+              "scatter, regex: the program has the scatter")
+
+    # From a bundle: difftest run finds the failure, reduce keeps its
+    # signature.
+    rc, text = run([dt, "run", prog, "--target=llvm-cpu",
+                    "--iree-dir=" + scatter, "--out=" + work + "/run1"])
+    bundles = glob.glob(os.path.join(work, "run1/bundles/*"))
+    check(rc == 1 and len(bundles) == 1, "scatter: difftest run makes a "
+          "bundle\n" + text[-1000:])
+    if bundles:
+        sig = json.load(open(os.path.join(bundles[0], "verdict.json")))[
+            "signature"]
+        out = os.path.join(work, "scatter-bundle")
+        rc, text = run([dt, "reduce", bundles[0], "--iree-dir=" + scatter,
+                        "--out=" + out])
+        check(rc == 0, "scatter, bundle: exit 0\n" + text[-2000:])
+        if rc == 0:
+            red = reduction(out)
+            v = json.load(open(os.path.join(out, "verdict.json")))
+            check(v["signature"] == sig and red["signature"] == sig,
+                  "scatter, bundle: same signature (%s)" % v["signature"])
+            check(red["op_names_after"] == {"iree_linalg_ext.scatter": 1},
+                  "scatter, bundle: the scatter alone remains (%s)" %
+                  red["op_names_after"])
+            check(os.path.exists(os.path.join(out, "repro.sh")),
+                  "scatter, bundle: the reduced bundle has repro.sh")
+
+    # 2. A miscompiled element keyed on matmul.
+    flip_py = os.path.join(work, "flip.py")
+    with open(flip_py, "w") as f:
+        f.write("import sys, numpy as np\n"
+                "a = np.load(sys.argv[1])\n"
+                "a.flat[0] = a.flat[0] + 7\n"
+                "np.save(sys.argv[1], a)\n")
+    first_out = ('out=""\nmod=""\nfor a in "$@"; do case "$a" in '
+                 '--output=@*) [ -z "$out" ] && out="${a#--output=@}";; '
+                 '--module=*) mod="${a#--module=}";; esac; done\n')
+    matmul = fake_dir(
+        work, "matmul",
+        find_prog + 'if grep -q "linalg.matmul" "$prog"; then touch '
+        '"$out.flip"; else rm -f "$out.flip"; fi\nexec "%s" "$@"\n' %
+        real_compile,
+        first_out + '"%s" "$@" || exit $?\n'
+        'if [ -f "$mod.flip" ]; then /usr/bin/python3 %s "$out"; fi\n' %
+        (real_run, flip_py), real_compile, real_run)
+    rc, text = run([dt, "run", prog, "--target=llvm-cpu",
+                    "--iree-dir=" + matmul, "--out=" + work + "/run2"])
+    bundles = glob.glob(os.path.join(work, "run2/bundles/*"))
+    check(rc == 1 and len(bundles) == 1 and "mismatch" in text,
+          "matmul: difftest run finds the mismatch\n" + text[-1000:])
+    if bundles:
+        sig = json.load(open(os.path.join(bundles[0], "verdict.json")))[
+            "signature"]
+        out = os.path.join(work, "matmul-bundle")
+        rc, text = run([dt, "reduce", bundles[0], "--iree-dir=" + matmul,
+                        "--out=" + out])
+        check(rc == 0, "matmul: exit 0\n" + text[-2000:])
+        if rc == 0:
+            red = reduction(out)
+            print("  ops %d -> %d, elements %d -> %d in %.0f s, %d tests" % (
+                red["ops_before"], red["ops_after"], red["elements_before"],
+                red["elements_after"], red["seconds"], red["tests"]))
+            v = json.load(open(os.path.join(out, "verdict.json")))
+            check(v["signature"] == sig, "matmul: same signature (%s)" %
+                  v["signature"])
+            names = red["op_names_after"]
+            check("linalg.matmul" in names and red["ops_after"] <= 2,
+                  "matmul: the matmul and at most one other op (%s)" % names)
+            check(red["elements_after"] < red["elements_before"],
+                  "matmul: fewer input elements (%d -> %d)" % (
+                      red["elements_before"], red["elements_after"]))
+            # The reduced bundle fails the same way on its own.
+            rc2, text2 = run(["sh", os.path.join(out, "repro.sh")])
+            check(rc2 == 0, "matmul: the reduced repro.sh runs")
+            again = os.path.join(work, "rerun")
+            inputs = sorted(glob.glob(os.path.join(out, "inputs", "*")))
+            rc3, text3 = run([dt, "run", os.path.join(out, "program.mlir"),
+                              "--target=llvm-cpu", "--iree-dir=" + matmul,
+                              "--out=" + again] +
+                             ["--input=@" + p for p in inputs])
+            check(rc3 == 1 and "mismatch" in text3,
+                  "matmul: difftest run on the reduced program: mismatch\n" +
+                  text3[-1000:])
+
+    # 3. A user script.
+    script = os.path.join(work, "has_sort.sh")
+    write_tool(script, 'grep -q "iree_linalg_ext.sort" "$1"\n')
+    out = os.path.join(work, "script")
+    rc, text = run([dt, "reduce", prog, "--test=" + script, "--out=" + out])
+    check(rc == 0, "script: exit 0\n" + text[-2000:])
+    if rc == 0:
+        red = reduction(out)
+        check(red["op_names_after"] == {"iree_linalg_ext.sort": 1},
+              "script: the sort alone remains (%s)" % red["op_names_after"])
+
+    # Bad input: a program without a test.
+    rc, text = run([dt, "reduce", prog, "--out=" + work + "/bad"])
+    check(rc == 2 and "--expect-compile-error" in text,
+          "a program.mlir without a test: exit 2 with the reason")
+    # A test that does not hold for the input.
+    rc, text = run([dt, "reduce", prog, "--target=llvm-cpu",
+                    "--expect-compile-error=no such message", "--out=" +
+                    work + "/boring"])
+    check(rc == 1 and "not interesting to begin with" in text,
+          "an input that does not fail: exit 1, said so")
+
+    print("%d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
