@@ -13,7 +13,7 @@
 //     candidate program's path.
 // Passes run in turn until none makes progress (a fixed point) or the time
 // is up: isolate, drop-result, bypass-op, to-argument, simplify-body,
-// shrink-dim, make-static (program), then compiler flags and opt level
+// drop-input, shrink-dim, make-static (program), then compiler flags and opt level
 // (configuration), then input values (zeros, ones, small integers).
 //
 //===----------------------------------------------------------------------===//
@@ -737,8 +737,8 @@ int reduceCommand(int argc, char **argv) {
   State original = state;
 
   const char *passes[] = {"isolate",       "drop-result", "bypass-op",
-                          "to-argument",   "simplify-body", "shrink-dim",
-                          "make-static"};
+                          "to-argument",   "simplify-body", "drop-input",
+                          "shrink-dim",    "make-static"};
   bool progress = true;
   unsigned rounds = 0;
   while (progress && !red.timeUp()) {

@@ -598,7 +598,7 @@ struct Replayer {
     case Golden::Invalid:
       res.interp = Status::Differs;
       res.interpDetail =
-          std::string("the interpreter now rejects the case (") +
+          std::string("now rejects the case (") +
           (interp.status == Golden::Undefined ? "undefined behaviour"
                                               : "invalid input") +
           "): " + firstLine(interp.message);

@@ -19,6 +19,7 @@
 #include "difftest/Common.h"
 #include "difftest/Fuzz.h"
 #include "gpu/Case.h"
+#include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
 #include "interp/support/TextFormat.h"
 #include "oracle/Oracle.h"
@@ -323,6 +324,48 @@ std::string primaryOp(const ProgramOps &ops) {
           !llvm::is_contained(r.skip, StringRef(n).drop_front(r.prefix.size())))
         return n;
   return "";
+}
+
+/// The op that defines result `index` of the program's function (the
+/// operand of `return`), and its statement; empty when it cannot be told.
+std::pair<std::string, std::string> returnedBy(StringRef program,
+                                               unsigned index) {
+  llvm::SmallVector<StringRef> lines;
+  program.split(lines, '\n');
+  std::string value;
+  for (StringRef l : lines) {
+    StringRef t = l.split("//").first.trim();
+    if (!t.starts_with("return ") && !t.starts_with("func.return "))
+      continue;
+    StringRef operands = t.split(' ').second.split(':').first;
+    llvm::SmallVector<StringRef> vs;
+    operands.split(vs, ',', -1, false);
+    if (index < vs.size())
+      value = vs[index].trim().split('#').first.str();
+  }
+  if (value.empty())
+    return {"", ""};
+  for (size_t li = 0; li < lines.size(); ++li) {
+    StringRef t = lines[li].split("//").first.trim();
+    // "%v5:2 = linalg.generic ..." or "%r = iree_linalg_ext.gather ...".
+    if (!t.starts_with(value))
+      continue;
+    StringRef rest = t.drop_front(value.size());
+    if (!rest.empty() && rest[0] != ' ' && rest[0] != ':')
+      continue;
+    auto [lhs, rhs] = rest.split('=');
+    (void)lhs;
+    rhs = rhs.trim();
+    StringRef name = rhs.take_while(
+        [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; });
+    if (!name.contains('.'))
+      return {"", ""};
+    std::string stmt;
+    for (size_t k = li; k < lines.size() && k < li + 4; ++k)
+      stmt += lines[k].split("//").first.str() + " ";
+    return {name.str(), stmt};
+  }
+  return {"", ""};
 }
 
 /// " with dimension_map=[1,2,0]" and the like, from the op's statement.
@@ -635,15 +678,28 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
   const llvm::json::Object *reduction =
       reductionV ? reductionV->getAsObject() : nullptr;
 
-  std::string subdir = target;
-  std::replace(subdir.begin(), subdir.end(), ':', '_');
-  std::string targetDir = joinPath(bundleDir, subdir);
 
   // Title.
   ProgramOps ops = scanOps(*program);
   std::string op = primaryOp(ops);
+  std::string opStatement = ops.firstStatement[op];
+  // A wrong output: the op that computes it, when the program says so
+  // plainly (an unreduced program has several candidates).
+  if (verdict == "mismatch" && StringRef(detail).starts_with("output ")) {
+    unsigned index;
+    if (!StringRef(detail).drop_front(7).take_while(llvm::isDigit)
+             .getAsInteger(10, index)) {
+      auto [name, stmt] = returnedBy(*program, index);
+      StringRef n(name);
+      if (!n.empty() && !n.ends_with(".empty") && !n.ends_with(".constant") &&
+          !n.starts_with("tensor.")) {
+        op = name;
+        opStatement = stmt;
+      }
+    }
+  }
   std::string subject =
-      op.empty() ? "a program" : op + opAttributes(op, ops.firstStatement[op]);
+      op.empty() ? "a program" : op + opAttributes(op, opStatement);
   auto [verb, message] = verdictPhrase(verdict, detail);
   std::string title = "[" + target + "] " + subject + " " + verb + " " +
                       optLevelsPhrase(triage, optLevel);
@@ -666,6 +722,19 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
   } else {
     llvm::consumeError(script.takeError());
   }
+  // The target's directory in the bundle (compile.log, run.log,
+  // compare.log, actual/): where repro.sh's module goes ("llvm-cpu",
+  // "cuda_sm_80", a campaign's "llvm-cpu-alone"), else the target's name.
+  std::string subdir = target;
+  std::replace(subdir.begin(), subdir.end(), ':', '_');
+  for (size_t i = 0; i + 1 < compileArgv.size(); ++i)
+    if (compileArgv[i] == "-o") {
+      StringRef parent = llvm::sys::path::parent_path(compileArgv[i + 1]);
+      if (!parent.empty())
+        subdir = parent.str();
+    }
+  std::string targetDir = joinPath(bundleDir, subdir);
+
   std::vector<std::string> attachments;
   auto commandBlock = [&]() {
     std::string s;
@@ -709,9 +778,31 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
             else
               llvm::consumeError(r.takeError());
           }
+          // Raw .bin inputs (bf16) are read with their type.
+          if (!typeSpec.empty()) {
+            StringRef ts(typeSpec);
+            llvm::SmallVector<StringRef> parts;
+            ts.split(parts, 'x');
+            std::optional<DType> dt = parseDType(parts.back());
+            Shape shape;
+            bool ok = dt.has_value();
+            for (StringRef d : llvm::ArrayRef(parts).drop_back()) {
+              int64_t n;
+              ok = ok && !d.getAsInteger(10, n);
+              shape.push_back(n);
+            }
+            if (ok) {
+              auto r = readRawFile(full, *dt, shape);
+              if (r)
+                t = std::move(*r);
+              else
+                llvm::consumeError(r.takeError());
+            }
+          }
+          // iree-run-module reads i1 text only as hex, f8 not at all: those
+          // stay files.
           bool inlineOk = t && t->numElements() <= 64 &&
                           t->dtype() != DType::I1 &&
-                          t->dtype() != DType::BF16 &&
                           t->dtype() != DType::F8E4M3FN &&
                           t->dtype() != DType::F8E5M2;
           std::string arg;
@@ -800,9 +891,13 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
     };
     os << "Minimized with `difftest reduce` (" << num("ops_before") << " ops, "
        << num("elements_before") << " elements -> " << num("ops_after")
-       << " ops, " << num("elements_after") << " elements, in "
-       << num("seconds") << " s); it keeps the original failure's "
-          "signature.\n\n";
+       << " ops, " << num("elements_after") << " elements";
+    auto ob = reduction->getString("opt_level_before");
+    auto oa = reduction->getString("opt_level_after");
+    if (ob && oa && *ob != *oa)
+      os << ", " << *ob << " -> " << *oa;
+    os << ", in " << num("seconds")
+       << " s); it keeps the original failure's signature.\n\n";
   }
   os << "```mlir\n" << StringRef(*program).rtrim() << "\n```\n\n";
 
@@ -903,7 +998,7 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
                                                        : "run.log");
     os << "## Error\n\n";
     if (auto text = readFile(log)) {
-      os << "```\n" << logExcerpt(*text, 20) << "```\n\n";
+      os << "```\n" << StringRef(logExcerpt(*text, 20)).rtrim() << "\n```\n\n";
     } else {
       llvm::consumeError(text.takeError());
       os << "```\n" << detail << "\n```\n\n";
@@ -992,6 +1087,23 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
       }
   }
   std::string found = foundBy(bundleDir, *v, function);
+  // A reduced bundle: where the reducer's input came from.
+  if (found.empty() && reduction)
+    if (auto src = reduction->getString("source"))
+      if (llvm::sys::fs::exists(joinPath(*src, "verdict.json")))
+        if (auto sv = readFile(joinPath(*src, "verdict.json"))) {
+          auto sj = llvm::json::parse(*sv);
+          if (sj && sj->getAsObject())
+            found = foundBy(*src, *sj->getAsObject(),
+                            sj->getAsObject()
+                                ->getString("function")
+                                .value_or("")
+                                .str());
+          else if (!sj)
+            llvm::consumeError(sj.takeError());
+        } else {
+          llvm::consumeError(sv.takeError());
+        }
   os << "\nFound by difftest" << (found.empty() ? "" : " (" + found + ")")
      << ", a differential tester of IREE against a reference interpreter.\n";
 

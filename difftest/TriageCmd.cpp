@@ -477,7 +477,12 @@ std::string flagSummary(const std::vector<Trial> &trials, const Bundle &b) {
   for (const Trial &t : trials)
     if (t.kind == "baseline")
       baseline = &t;
-  if (baseline && baseline->outcome != Outcome::Same)
+  if (baseline && baseline->outcome == Outcome::NotRun)
+    parts.push_back("cannot be checked here: the failure shows at run time "
+                    "and this machine has " +
+                    baseline->result.detail +
+                    " (every configuration was compiled only)");
+  else if (baseline && baseline->outcome != Outcome::Same)
     parts.push_back("the bundle's failure does not reproduce with its own "
                     "configuration here (" +
                     trialWords(*baseline) + ")");
@@ -719,6 +724,10 @@ int triageCommand(int argc, char **argv) {
       "work", cl::desc("Work directory (default: a fresh temporary one, "
                        "removed afterwards unless --keep)"),
       cl::cat(common.category));
+  // The configuration comes from the bundle; the interpreter is not run.
+  common.optLevel.setHiddenFlag(cl::ReallyHidden);
+  common.ireeFlags.setHiddenFlag(cl::ReallyHidden);
+  common.interpTimeout.setHiddenFlag(cl::ReallyHidden);
   cl::HideUnrelatedOptions(common.category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -768,6 +777,11 @@ int triageCommand(int argc, char **argv) {
         label = path::filename(path::parent_path(d.rtrim('/')));
       releaseLabels.push_back(label.str());
       releaseDirs.push_back(d.str());
+    }
+    if (releaseDirs.size() < 2) {
+      llvm::errs() << "error: --version-dirs: give two IREE directories or "
+                      "more, oldest first\n";
+      return kInvalid;
     }
   } else if (!versions.empty()) {
     installOnDemand = true;

@@ -19,6 +19,7 @@
 //                  replace a value by an operand of its type, 0 or 1
 //   shrink-dim     one static extent N, everywhere in the function's tensor
 //                  types: N -> 1, 2, N/2
+//   drop-input     a linalg.generic input its body never reads
 //   make-static    a `?` argument becomes static (its runtime extents from
 //                  --arg-shape), with a tensor.cast back to `?` at entry
 // After a step, ops whose results are unused and unused arguments go.
@@ -34,6 +35,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -372,6 +374,45 @@ std::vector<Candidate> simplifyBodyCandidates(Subject &s) {
   return out;
 }
 
+/// The (generic, input number) pairs whose block argument is unused.
+std::vector<std::pair<Operation *, unsigned>> unusedGenericInputs(Subject &s) {
+  std::vector<std::pair<Operation *, unsigned>> out;
+  for (Operation *op : topLevelOps(s.func))
+    if (auto g = dyn_cast<linalg::GenericOp>(op))
+      for (unsigned k = 0; k < g.getNumDpsInputs(); ++k)
+        if (g.getRegion().front().getArgument(k).use_empty())
+          out.push_back({op, k});
+  return out;
+}
+
+std::vector<Candidate> dropInputCandidates(Subject &s) {
+  std::vector<Candidate> out;
+  for (auto [n, pair] : llvm::enumerate(unusedGenericInputs(s))) {
+    size_t at = n;
+    out.push_back(
+        {"drop input " + std::to_string(pair.second) + " of " +
+             describe(pair.first),
+         [at](Subject &s) {
+           auto [op, k] = unusedGenericInputs(s)[at];
+           auto g = cast<linalg::GenericOp>(op);
+           llvm::SmallVector<Value> inputs(g.getDpsInputs());
+           inputs.erase(inputs.begin() + k);
+           llvm::SmallVector<AffineMap> maps = g.getIndexingMapsArray();
+           maps.erase(maps.begin() + k);
+           OpBuilder b(op);
+           auto ng = linalg::GenericOp::create(
+               b, op->getLoc(), op->getResultTypes(), inputs, g.getOutputs(),
+               maps, g.getIteratorTypesArray());
+           ng.getRegion().takeBody(g.getRegion());
+           ng.getRegion().front().eraseArgument(k);
+           op->replaceAllUsesWith(ng->getResults());
+           op->erase();
+           return success();
+         }});
+  }
+  return out;
+}
+
 /// The static extents > 1 in the tensor types of `text`, largest first.
 std::vector<int64_t> staticExtents(StringRef text) {
   std::set<int64_t, std::greater<int64_t>> sizes;
@@ -605,6 +646,8 @@ int main(int argc, char **argv) {
       candidates = toArgumentCandidates(s);
     else if (passName == "simplify-body")
       candidates = simplifyBodyCandidates(s);
+    else if (passName == "drop-input")
+      candidates = dropInputCandidates(s);
     else {
       llvm::errs() << "error: unknown --pass=" << passName << "\n";
       return kBadInput;
