@@ -646,8 +646,53 @@ std::string normalizeMessage(llvm::StringRef rawLine) {
       size_t j = i;
       while (j < n && isIdentChar(line[j]))
         ++j;
-      out += line.slice(i, j).str();
+      llvm::StringRef word = line.slice(i, j);
+      out += word.str();
       i = j;
+      // A shaped type's extents say nothing about which bug it is (the
+      // same size mismatch shows up with every rank): "tensor<...xf16>"
+      // keeps only the element type, which often does.
+      if ((word == "tensor" || word == "memref" || word == "vector") &&
+          i < n && line[i] == '<') {
+        size_t k = i, depth = 0;
+        for (; k < n; ++k) {
+          if (line[k] == '<')
+            ++depth;
+          else if (line[k] == '>' && --depth == 0)
+            break;
+        }
+        if (k < n) {
+          // The element type: after the last 'x' at depth 1 (or the whole
+          // body when there is none, as in "tensor<f32>").
+          llvm::StringRef body = line.slice(i + 1, k);
+          size_t cut = llvm::StringRef::npos, d = 0;
+          for (size_t m = 0; m < body.size(); ++m) {
+            if (body[m] == '<' || body[m] == '[')
+              ++d;
+            else if (body[m] == '>' || body[m] == ']')
+              --d;
+            else if (d == 0 && body[m] == ',')
+              break; // a memref's layout or a tensor's encoding follows
+            else if (d == 0 && body[m] == 'x' && m > 0 &&
+                     (llvm::isDigit(body[m - 1]) || body[m - 1] == '?' ||
+                      body[m - 1] == ']') &&
+                     m + 1 < body.size() && !llvm::isDigit(body[m + 1]) &&
+                     body[m + 1] != '?' && body[m + 1] != '[')
+              cut = m;
+          }
+          llvm::StringRef elem = cut == llvm::StringRef::npos
+                                     ? body.take_until([](char ch) {
+                                         return ch == ',';
+                                       })
+                                     : body.substr(cut + 1).take_until(
+                                           [](char ch) { return ch == ','; });
+          if (cut != llvm::StringRef::npos)
+            out += "<...x" + elem.trim().str() + ">";
+          else
+            out += "<" + elem.trim().str() + ">";
+          i = k + 1;
+        }
+      }
       continue;
     }
     out += c;
