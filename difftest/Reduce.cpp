@@ -190,7 +190,7 @@ bool Reducer::interesting(const State &s, StringRef dir, TargetResult *result,
       }
       return test.regex.match(*log);
     }
-    return r.signature == test.signature;
+    return gpu::sameSignature(r.signature, test.signature);
   }
   Golden g = makeGolden("program.mlir", *sig, *files, "golden", dir,
                         settings.interpLimits);
@@ -202,7 +202,7 @@ bool Reducer::interesting(const State &s, StringRef dir, TargetResult *result,
     *result = r;
   if (golden)
     *golden = g;
-  return r.signature == test.signature;
+  return gpu::sameSignature(r.signature, test.signature);
 }
 
 /// A tensor of `shape` whose elements are `t`'s at the same coordinates

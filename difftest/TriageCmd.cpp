@@ -313,15 +313,6 @@ StringRef outcomeName(Outcome o) {
   return "?";
 }
 
-/// "verdict|target|message" without the target: the same bug on another
-/// target of the family has the same key.
-std::string signatureKey(StringRef sig) {
-  auto [verdict, rest] = sig.split('|');
-  auto [target, message] = rest.split('|');
-  (void)target;
-  return (verdict + "|" + message).str();
-}
-
 struct Trial {
   std::string kind;  // baseline, opt-level, drop-flag, drop-flags, target,
                      // version
@@ -336,7 +327,7 @@ struct Trial {
 
 Outcome classify(const Bundle &b, const TargetResult &r) {
   if (gpu::isFailure(r.verdict) && !r.signature.empty() &&
-      signatureKey(r.signature) == signatureKey(b.signature))
+      gpu::sameSignature(r.signature, b.signature, /*ignoreTarget=*/true))
     return Outcome::Same;
   if (r.verdict == gpu::Verdict::Pass)
     return Outcome::Passes;

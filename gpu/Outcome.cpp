@@ -754,4 +754,13 @@ std::string failureSignature(Verdict v, llvm::StringRef target,
   return joinSignature(v, target, failureMessage(v, r));
 }
 
+bool sameSignature(llvm::StringRef a, llvm::StringRef b, bool ignoreTarget) {
+  auto [va, ra] = a.split('|');
+  auto [ta, ma] = ra.split('|');
+  auto [vb, rb] = b.split('|');
+  auto [tb, mb] = rb.split('|');
+  return va == vb && (ignoreTarget || ta == tb) &&
+         normalizeMessage(ma) == normalizeMessage(mb);
+}
+
 } // namespace ref::gpu

@@ -123,6 +123,13 @@ std::string failureMessage(Verdict v, const ProcessResult &r);
 ///   argument of incompatible type!"' failed
 /// Timeouts use the message "timed out" whatever their stderr. The message
 /// may itself contain '|': split at the first two only.
+/// Whether two failure signatures name the same failure: the same verdict,
+/// target (unless `ignoreTarget`) and message, the messages compared after
+/// normalizing both again, so that a signature recorded by an older
+/// difftest (whose normalization kept less or more) still matches.
+bool sameSignature(llvm::StringRef a, llvm::StringRef b,
+                   bool ignoreTarget = false);
+
 std::string failureSignature(Verdict v, llvm::StringRef target,
                              llvm::StringRef stderrText);
 /// The same from a process result, with failureMessage().

@@ -363,6 +363,24 @@ TEST(NormalizeMessage, RemovesWhatVaries) {
   EXPECT_EQ(normalizeMessage(""), "");
 }
 
+TEST(FailureSignature, SameSignatureRenormalizes) {
+  // Recorded before shapes were dropped from signatures: still the same.
+  EXPECT_TRUE(sameSignature(
+      "compile-error|hip:gfx942|expected type to be 'tensor<Nx?xi32>' or a "
+      "rank-reduced version. (size mismatch)",
+      "compile-error|hip:gfx942|expected type to be 'tensor<...xi32>' or a "
+      "rank-reduced version. (size mismatch)"));
+  EXPECT_FALSE(sameSignature("compile-error|hip:gfx942|boom",
+                             "compile-error|cuda:sm_80|boom"));
+  EXPECT_TRUE(sameSignature("compile-error|hip:gfx942|boom",
+                            "compile-error|cuda:sm_80|boom",
+                            /*ignoreTarget=*/true));
+  EXPECT_FALSE(sameSignature("compile-error|hip:gfx942|boom",
+                             "compiler-crash|hip:gfx942|boom", true));
+  EXPECT_FALSE(sameSignature("mismatch|llvm-cpu|f32 float",
+                             "mismatch|llvm-cpu|f16 float"));
+}
+
 TEST(NormalizeMessage, KeepsIdentifiersAndTypeNames) {
   llvm::StringRef ids =
       "sm_90 gfx942 f16 i64 bf16 f8E4M3FN f8E5M2 i1 x86_64 "
