@@ -675,7 +675,10 @@ std::string normalizeMessage(llvm::StringRef rawLine) {
               break; // a memref's layout or a tensor's encoding follows
             else if (d == 0 && body[m] == 'x' && m > 0 &&
                      (llvm::isDigit(body[m - 1]) || body[m - 1] == '?' ||
-                      body[m - 1] == ']') &&
+                      body[m - 1] == ']' ||
+                      // An extent normalized before ("tensor<?xNxi32>").
+                      (body[m - 1] == 'N' &&
+                       (m == 1 || body[m - 2] == 'x'))) &&
                      m + 1 < body.size() && !llvm::isDigit(body[m + 1]) &&
                      body[m + 1] != '?' && body[m + 1] != '[')
               cut = m;

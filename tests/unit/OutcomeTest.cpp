@@ -370,6 +370,12 @@ TEST(FailureSignature, SameSignatureRenormalizes) {
       "rank-reduced version. (size mismatch)",
       "compile-error|hip:gfx942|expected type to be 'tensor<...xi32>' or a "
       "rank-reduced version. (size mismatch)"));
+  EXPECT_TRUE(sameSignature(
+      "compile-error|hip:gfx942|expected type to be 'tensor<?xNxi32>' (size)",
+      "compile-error|hip:gfx942|expected type to be 'tensor<?x1xi32>' (size)"));
+  EXPECT_TRUE(sameSignature("compile-error|x|tensor<N>", "compile-error|x|"
+                                                         "tensor<...xN>") ==
+              false);
   EXPECT_FALSE(sameSignature("compile-error|hip:gfx942|boom",
                              "compile-error|cuda:sm_80|boom"));
   EXPECT_TRUE(sameSignature("compile-error|hip:gfx942|boom",
