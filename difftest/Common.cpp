@@ -371,4 +371,56 @@ Golden makeGolden(StringRef program, const Signature &sig,
   return g;
 }
 
+std::vector<std::string> splitShellWords(StringRef line) {
+  std::vector<std::string> words;
+  std::string cur;
+  bool inWord = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (c == '\'') {
+      inWord = true;
+      size_t end = line.find('\'', i + 1);
+      if (end == StringRef::npos)
+        end = line.size();
+      cur += line.slice(i + 1, end).str();
+      i = end;
+    } else if (c == '"') {
+      inWord = true;
+      for (++i; i < line.size() && line[i] != '"'; ++i) {
+        if (line[i] == '\\' && i + 1 < line.size())
+          ++i;
+        cur += line[i];
+      }
+    } else if (c == '\\' && i + 1 < line.size()) {
+      inWord = true;
+      cur += line[++i];
+    } else if (c == ' ' || c == '\t') {
+      if (inWord)
+        words.push_back(std::move(cur));
+      cur.clear();
+      inWord = false;
+    } else {
+      inWord = true;
+      cur += c;
+    }
+  }
+  if (inWord)
+    words.push_back(std::move(cur));
+  return words;
+}
+
+std::optional<double> parseDuration(StringRef t) {
+  double mult = 1;
+  if (t.consume_back("h"))
+    mult = 3600;
+  else if (t.consume_back("m"))
+    mult = 60;
+  else
+    t.consume_back("s");
+  double v;
+  if (t.getAsDouble(v) || v < 0)
+    return std::nullopt;
+  return v * mult;
+}
+
 } // namespace ref::difftest

@@ -92,6 +92,11 @@ llvm::Error writeFile(llvm::StringRef path, llvm::StringRef text);
 /// Quotes an argument for a POSIX shell.
 std::string shellQuote(llvm::StringRef arg);
 std::string shellCommand(llvm::ArrayRef<std::string> argv);
+/// Splits a shell line into words (single and double quotes, backslashes):
+/// the inverse of shellCommand, for reading repro.sh back.
+std::vector<std::string> splitShellWords(llvm::StringRef line);
+/// "30m", "90s", "2h", "45" (seconds); nullopt if malformed or negative.
+std::optional<double> parseDuration(llvm::StringRef text);
 /// A parsed size: "8G", "512M", "0" (none).
 llvm::Expected<uint64_t> parseBytes(llvm::StringRef text);
 

@@ -92,21 +92,6 @@ double now() {
       .count();
 }
 
-/// "30m", "90s", "2h", "45" (seconds).
-std::optional<double> parseDuration(StringRef t) {
-  double mult = 1;
-  if (t.consume_back("h"))
-    mult = 3600;
-  else if (t.consume_back("m"))
-    mult = 60;
-  else
-    t.consume_back("s");
-  double v;
-  if (t.getAsDouble(v) || v < 0)
-    return std::nullopt;
-  return v * mult;
-}
-
 /// The function's signature; in the static twin every `?` is the extent
 /// the case runs with.
 Signature signatureOf(const fuzz::Case &c, StringRef name,

@@ -473,11 +473,9 @@ std::vector<std::string> reproInputs(StringRef repro) {
   for (StringRef line : llvm::split(repro, '\n')) {
     if (!line.contains("IREE_RUN_MODULE\"") || line.trim().starts_with("#"))
       continue;
-    llvm::SmallVector<StringRef> words;
-    line.split(words, ' ', -1, false);
-    for (StringRef w : words)
-      if (w.consume_front("--input="))
-        specs.push_back(w.trim("'").str());
+    for (const std::string &w : splitShellWords(line))
+      if (StringRef(w).starts_with("--input="))
+        specs.push_back(w.substr(8));
   }
   return specs;
 }
@@ -526,16 +524,10 @@ int reduceCommand(int argc, char **argv) {
   if (!settings)
     return kInvalid;
 
-  double budget = 600;
-  {
-    StringRef t = time;
-    double mult = t.consume_back("m") ? 60 : t.consume_back("h") ? 3600 : 1;
-    t.consume_back("s");
-    if (t.getAsDouble(budget) || budget <= 0) {
-      llvm::errs() << "error: --time=" << time << ": expected 10m, 90s\n";
-      return kInvalid;
-    }
-    budget *= mult;
+  std::optional<double> budget = parseDuration(time);
+  if (!budget || *budget <= 0) {
+    llvm::errs() << "error: --time=" << time << ": expected 10m, 90s\n";
+    return kInvalid;
   }
 
   Reducer red;
@@ -722,7 +714,7 @@ int reduceCommand(int argc, char **argv) {
   fs::remove_directories(out);
   fs::create_directories(red.work);
   double started = nowSeconds();
-  red.deadline = started + budget;
+  red.deadline = started + *budget;
 
   // The original must be interesting: otherwise there is nothing to keep.
   if (!red.interesting(state, joinPath(red.work, "original"), nullptr,

@@ -224,45 +224,6 @@ llvm::Error issueError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-/// Splits a shell line into words (single and double quotes, backslashes).
-std::vector<std::string> splitShellWords(StringRef line) {
-  std::vector<std::string> words;
-  std::string cur;
-  bool inWord = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (c == '\'') {
-      inWord = true;
-      size_t end = line.find('\'', i + 1);
-      if (end == StringRef::npos)
-        end = line.size();
-      cur += line.slice(i + 1, end).str();
-      i = end;
-    } else if (c == '"') {
-      inWord = true;
-      for (++i; i < line.size() && line[i] != '"'; ++i) {
-        if (line[i] == '\\' && i + 1 < line.size())
-          ++i;
-        cur += line[i];
-      }
-    } else if (c == '\\' && i + 1 < line.size()) {
-      inWord = true;
-      cur += line[++i];
-    } else if (c == ' ' || c == '\t') {
-      if (inWord)
-        words.push_back(std::move(cur));
-      cur.clear();
-      inWord = false;
-    } else {
-      inWord = true;
-      cur += c;
-    }
-  }
-  if (inWord)
-    words.push_back(std::move(cur));
-  return words;
-}
-
 /// The ops a program uses, in order of first appearance, and the text of
 /// the statement each first appears in.
 struct ProgramOps {

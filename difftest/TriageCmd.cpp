@@ -84,45 +84,6 @@ struct Bundle {
   gpu::CaseSpec spec;
 };
 
-/// Splits a shell line into words (single and double quotes, backslashes).
-std::vector<std::string> shellWords(StringRef line) {
-  std::vector<std::string> words;
-  std::string cur;
-  bool inWord = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (c == '\'') {
-      inWord = true;
-      size_t end = line.find('\'', i + 1);
-      if (end == StringRef::npos)
-        end = line.size();
-      cur += line.slice(i + 1, end).str();
-      i = end;
-    } else if (c == '"') {
-      inWord = true;
-      for (++i; i < line.size() && line[i] != '"'; ++i) {
-        if (line[i] == '\\' && i + 1 < line.size())
-          ++i;
-        cur += line[i];
-      }
-    } else if (c == '\\' && i + 1 < line.size()) {
-      inWord = true;
-      cur += line[++i];
-    } else if (c == ' ' || c == '\t') {
-      if (inWord)
-        words.push_back(std::move(cur));
-      cur.clear();
-      inWord = false;
-    } else {
-      inWord = true;
-      cur += c;
-    }
-  }
-  if (inWord)
-    words.push_back(std::move(cur));
-  return words;
-}
-
 /// A tensor file named by an --input= value of repro.sh ("@inputs/in0.npy",
 /// "2x2xbf16=@inputs/in0.bin"), relative to the bundle.
 llvm::Expected<gpu::TensorFile> inputFromFlag(StringRef value,
@@ -229,7 +190,7 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
       if (!l.trim().starts_with("\"$IREE_RUN_MODULE\""))
         continue;
       haveInputs = true;
-      for (const std::string &w : shellWords(l))
+      for (const std::string &w : splitShellWords(l))
         if (StringRef(w).starts_with("--input=")) {
           auto f = inputFromFlag(StringRef(w).drop_front(8), dir);
           if (!f)

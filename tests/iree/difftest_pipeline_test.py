@@ -16,59 +16,22 @@ the bundled tools), and imported back: every case passes.
 Usage: difftest_pipeline_test.py DIFFTEST PROJECT_ROOT PROGRAM_DIR WORK_DIR
 (the real tools are the wheels' native binaries in PROJECT_ROOT/.venv)
 """
-import glob
 import json
 import os
 import shutil
-import stat
-import subprocess
 import sys
 
 import numpy as np
 
-failures = []
-
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what)
-    if not cond:
-        failures.append(what)
-
-
-def write_tool(path, body):
-    with open(path, "w") as f:
-        f.write("#!/bin/sh\n" + body)
-    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
-
-
-def fake_dir(work, name, compile_body, run_body, real_compile, real_run):
-    d = os.path.join(work, "tools-" + name)
-    os.makedirs(d, exist_ok=True)
-    # Probing (--help-hidden, --version) always reaches the real compiler.
-    probe = ('case "$1" in --help*|--version) exec "%s" "$@";; esac\n' %
-             real_compile)
-    write_tool(os.path.join(d, "iree-compile"),
-               probe + (compile_body or 'exec "%s" "$@"\n' % real_compile))
-    list_devices = ('case "$1" in --list_devices) exec "%s" "$@";; esac\n' %
-                    real_run)
-    write_tool(os.path.join(d, "iree-run-module"),
-               list_devices + (run_body or 'exec "%s" "$@"\n' % real_run))
-    return d
-
-
-def difftest(argv, **kw):
-    r = subprocess.run(argv, capture_output=True, text=True, timeout=600, **kw)
-    return r.returncode, r.stdout + r.stderr
+from fakeiree import check, failures, fake_tools, real_tools, run, write_tool
 
 
 def main():
     dt, root, progs, work = map(os.path.abspath, sys.argv[1:5])
-    site = glob.glob(os.path.join(root, ".venv/lib/python*/site-packages/iree"))
-    if not site:
-        print("FAIL  no IREE wheels in %s/.venv (run scripts/setup.sh)" % root)
+    tools = real_tools(root)
+    if not tools:
         return 1
-    real_compile = os.path.join(site[0], "compiler/_mlir_libs/iree-compile")
-    real_run = os.path.join(site[0], "_runtime_libs/iree-run-module")
+    real_compile, real_run = tools
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     prog = os.path.join(progs, "scan.mlir")
@@ -105,9 +68,10 @@ def main():
         "rterror": "llvm-cpu: runtime-error: INTERNAL; planted failure",
     }
     for name, (cbody, rbody) in cases.items():
-        d = fake_dir(work, name, cbody, rbody, real_compile, real_run)
+        d = fake_tools(os.path.join(work, "tools-" + name), cbody, rbody,
+                       real_compile, real_run)
         out = os.path.join(work, "out-" + name)
-        rc, text = difftest([dt, "run", prog, "--iree-dir=" + d,
+        rc, text = run([dt, "run", prog, "--iree-dir=" + d,
                              "--target=llvm-cpu", "--compile-timeout=2",
                              "--out=" + out])
         check(rc == 1, "%s: exit 1 (got %d)" % (name, rc))
@@ -142,7 +106,7 @@ def main():
     skip = {k["program"] for k in known["known"] if k["target"] == "llvm-cpu"}
     progs_list = [os.path.join(progs, p) for p in sorted(os.listdir(progs))
                   if p.endswith(".mlir") and p[:-5] not in skip]
-    rc, text = difftest([dt, "export"] + progs_list +
+    rc, text = run([dt, "export"] + progs_list +
                         ["--target=llvm-cpu", "--seeds=2", "--out=" + batch,
                          "--with-tools"])
     check(rc == 0, "export: exit 0 (got %d)\n%s" % (rc, text))
@@ -150,10 +114,10 @@ def main():
     n = len(manifest["cases"])
     check(n == 2 * len(progs_list), "export: %d cases" % n)
     replay = os.path.join(batch, "bin", "difftest-replay")
-    rc, text = difftest([replay, batch, "--quiet"])
+    rc, text = run([replay, batch, "--quiet"])
     check(rc == 0, "replay: exit 0 (got %d)\n%s" % (rc, text))
     check("pass %d" % n in text, "replay: %d passes\n%s" % (n, text))
-    rc, text = difftest([dt, "import", batch])
+    rc, text = run([dt, "import", batch])
     check(rc == 0 and ("pass %d" % n) in text,
           "import: every case passed (exit %d)\n%s" % (rc, text))
     # A planted wrong golden is caught by the replay.
@@ -163,10 +127,10 @@ def main():
         a = np.load(g)
         a.flat[0] = a.flat[0] + 3 if a.dtype != np.bool_ else not a.flat[0]
         np.save(g, a)
-        rc, text = difftest([replay, batch, "--quiet"])
+        rc, text = run([replay, batch, "--quiet"])
         check(rc == 1 and first["id"] + ": mismatch" in text,
               "replay: a planted wrong golden is a mismatch\n" + text)
-        rc, text = difftest([dt, "import", batch])
+        rc, text = run([dt, "import", batch])
         check(rc == 1 and os.path.exists(
             os.path.join(batch, "bundles", first["id"], "repro.sh")),
               "import: the mismatch gets a bundle\n" + text)

@@ -21,42 +21,9 @@ import glob
 import json
 import os
 import shutil
-import stat
-import subprocess
 import sys
 
-failures = []
-
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what)
-    if not cond:
-        failures.append(what)
-
-
-def write_tool(path, body):
-    with open(path, "w") as f:
-        f.write("#!/bin/sh\n" + body)
-    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
-
-
-def fake_dir(work, name, compile_body, run_body, real_compile, real_run):
-    d = os.path.join(work, "tools-" + name)
-    os.makedirs(d, exist_ok=True)
-    probe = ('case "$1" in --help*|--version) exec "%s" "$@";; esac\n' %
-             real_compile)
-    write_tool(os.path.join(d, "iree-compile"),
-               probe + (compile_body or 'exec "%s" "$@"\n' % real_compile))
-    list_devices = ('case "$1" in --list_devices) exec "%s" "$@";; esac\n' %
-                    real_run)
-    write_tool(os.path.join(d, "iree-run-module"),
-               list_devices + (run_body or 'exec "%s" "$@"\n' % real_run))
-    return d
-
-
-def run(argv, timeout=900):
-    r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
-    return r.returncode, r.stdout + r.stderr
+from fakeiree import check, failures, fake_tools, real_tools, run, write_tool
 
 
 def reduction(out):
@@ -65,12 +32,10 @@ def reduction(out):
 
 def main():
     dt, root, prog, work = map(os.path.abspath, sys.argv[1:5])
-    site = glob.glob(os.path.join(root, ".venv/lib/python*/site-packages/iree"))
-    if not site:
-        print("FAIL  no IREE wheels in %s/.venv (run scripts/setup.sh)" % root)
+    tools = real_tools(root)
+    if not tools:
         return 1
-    real_compile = os.path.join(site[0], "compiler/_mlir_libs/iree-compile")
-    real_run = os.path.join(site[0], "_runtime_libs/iree-run-module")
+    real_compile, real_run = tools
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     # The program is the first argument that is an existing .mlir file.
@@ -79,7 +44,7 @@ def main():
                  '  [ "$prev" = "-o" ] && out="$a"\n  prev="$a"\ndone\n')
 
     # 1. A compile error keyed on scatter.
-    scatter = fake_dir(work, "scatter", find_prog +
+    scatter = fake_tools(os.path.join(work, "tools-scatter"), find_prog +
                        'if grep -q "iree_linalg_ext.scatter" "$prog"; then\n'
                        '  echo "$prog:1:1: error: planted: cannot lower '
                        'scatter" >&2; exit 1\nfi\n'
@@ -137,8 +102,7 @@ def main():
     first_out = ('out=""\nmod=""\nfor a in "$@"; do case "$a" in '
                  '--output=@*) [ -z "$out" ] && out="${a#--output=@}";; '
                  '--module=*) mod="${a#--module=}";; esac; done\n')
-    matmul = fake_dir(
-        work, "matmul",
+    matmul = fake_tools(os.path.join(work, "tools-matmul"),
         find_prog + 'if grep -q "linalg.matmul" "$prog"; then touch '
         '"$out.flip"; else rm -f "$out.flip"; fi\nexec "%s" "$@"\n' %
         real_compile,

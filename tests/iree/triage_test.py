@@ -19,53 +19,13 @@ corpus/repros/ (invariant-reduction: fails at O0, vmvx passes).
 
 Usage: triage_test.py DIFFTEST PROJECT_ROOT PROGRAM_DIR CORPUS_REPROS WORK_DIR
 """
-import glob
 import json
 import os
 import shutil
-import stat
 import subprocess
 import sys
 
-failures = []
-
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what)
-    if not cond:
-        failures.append(what)
-
-
-def write_tool(path, body):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write("#!/bin/sh\n" + body)
-    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
-
-
-def fake_dir(d, compile_body, run_body, real_compile, real_run,
-             version=None):
-    """Wrapper tools in d: probing reaches the real compiler, except that
-    --version may name a fake release."""
-    probe = ""
-    if version:
-        probe += ('case "$1" in --version) echo "IREE (https://iree.dev):"; '
-                  'echo "  IREE compiler version %s @ fake"; exit 0;; esac\n'
-                  % version)
-    probe += ('case "$1" in --help*|--version) exec "%s" "$@";; esac\n' %
-              real_compile)
-    write_tool(os.path.join(d, "iree-compile"),
-               probe + (compile_body or 'exec "%s" "$@"\n' % real_compile))
-    list_devices = ('case "$1" in --list_devices) exec "%s" "$@";; esac\n' %
-                    real_run)
-    write_tool(os.path.join(d, "iree-run-module"),
-               list_devices + (run_body or 'exec "%s" "$@"\n' % real_run))
-    return d
-
-
-def run(argv):
-    r = subprocess.run(argv, capture_output=True, text=True, timeout=900)
-    return r.returncode, r.stdout + r.stderr
+from fakeiree import check, failures, fake_tools, real_tools, run, write_tool
 
 
 def only_bundle(out):
@@ -76,12 +36,10 @@ def only_bundle(out):
 
 def main():
     dt, root, progs, repros, work = map(os.path.abspath, sys.argv[1:6])
-    site = glob.glob(os.path.join(root, ".venv/lib/python*/site-packages/iree"))
-    if not site:
-        print("FAIL  no IREE wheels in %s/.venv (run scripts/setup.sh)" % root)
+    tools = real_tools(root)
+    if not tools:
         return 1
-    real_compile = os.path.join(site[0], "compiler/_mlir_libs/iree-compile")
-    real_run = os.path.join(site[0], "_runtime_libs/iree-run-module")
+    real_compile, real_run = tools
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     prog = os.path.join(progs, "scan.mlir")
@@ -103,7 +61,7 @@ def main():
           "report --issue: exit 2 naming the field\n" + text)
 
     # --- (a) a compiler that fails at O3 only -------------------------------
-    o3 = fake_dir(os.path.join(work, "tools-o3"),
+    o3 = fake_tools(os.path.join(work, "tools-o3"),
                   'for a in "$@"; do case "$a" in --iree-opt-level=O3) '
                   'echo "program.mlir:11:8: error: planted failure at O3" >&2; '
                   'exit 1;; esac; done\nexec "%s" "$@"\n' % real_compile,
@@ -155,7 +113,7 @@ def main():
             check(want in md, "o3 issue: %s (%r)" % (what, want))
 
     # --- (b) a compiler that fails with --iree-opt-data-tiling --------------
-    tiling = fake_dir(os.path.join(work, "tools-tiling"),
+    tiling = fake_tools(os.path.join(work, "tools-tiling"),
                       'for a in "$@"; do case "$a" in --iree-opt-data-tiling) '
                       'echo "program.mlir:11:8: error: planted data-tiling '
                       'failure" >&2; exit 1;; esac; done\nexec "%s" "$@"\n'
@@ -207,7 +165,7 @@ def main():
     vdirs = []
     for n in (1, 2, 3):
         d = os.path.join(work, "versions", "v%d" % n)
-        fake_dir(os.path.join(d, "bin"), None, flip if n >= 2 else None,
+        fake_tools(os.path.join(d, "bin"), None, flip if n >= 2 else None,
                  real_compile, real_run, version="0.%d.0" % n)
         vdirs.append(d)
     out = os.path.join(work, "out-flip")

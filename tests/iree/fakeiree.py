@@ -1,0 +1,64 @@
+"""Shared by the IREE python tests: check(), and fake IREE tools that wrap
+the real ones (from the project's .venv) to plant faults.
+
+A fake tool directory holds `iree-compile` and `iree-run-module` shell
+scripts; `--iree-dir=DIR` makes difftest use them. Probing (`--help*`,
+`--version`, `--list_devices`) always reaches the real tools, unless
+`version` names a fake release for `--version`.
+"""
+import glob
+import os
+import stat
+import subprocess
+
+failures = []
+
+
+def check(cond, what):
+    print(("ok    " if cond else "FAIL  ") + what)
+    if not cond:
+        failures.append(what)
+    return cond
+
+
+def write_tool(path, body):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + body)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+
+
+def real_tools(root):
+    """(iree-compile, iree-run-module) of the wheels in ROOT/.venv, or None."""
+    site = glob.glob(os.path.join(root, ".venv/lib/python*/site-packages/iree"))
+    if not site:
+        print("FAIL  no IREE wheels in %s/.venv (run scripts/setup.sh)" % root)
+        return None
+    return (os.path.join(site[0], "compiler/_mlir_libs/iree-compile"),
+            os.path.join(site[0], "_runtime_libs/iree-run-module"))
+
+
+def fake_tools(d, compile_body, run_body, real_compile, real_run,
+               version=None):
+    """Writes the wrappers into d; a None body runs the real tool."""
+    probe = ""
+    if version:
+        probe += ('case "$1" in --version) echo "IREE (https://iree.dev):"; '
+                  'echo "  IREE compiler version %s @ fake"; exit 0;; esac\n'
+                  % version)
+    probe += ('case "$1" in --help*|--version) exec "%s" "$@";; esac\n' %
+              real_compile)
+    write_tool(os.path.join(d, "iree-compile"),
+               probe + (compile_body or 'exec "%s" "$@"\n' % real_compile))
+    list_devices = ('case "$1" in --list_devices) exec "%s" "$@";; esac\n' %
+                    real_run)
+    write_tool(os.path.join(d, "iree-run-module"),
+               list_devices + (run_body or 'exec "%s" "$@"\n' % real_run))
+    return d
+
+
+def run(argv, timeout=900, **kw):
+    """(exit code, stdout + stderr)."""
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
+                       **kw)
+    return r.returncode, r.stdout + r.stderr
