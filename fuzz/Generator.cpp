@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <ostream>
 #include <set>
@@ -425,6 +426,12 @@ SVal svalOfFacts(const Facts &f, DType t) {
   return s;
 }
 
+/// |v|, saturating at INT64_MAX (std::abs(INT64_MIN) overflows: found by
+/// the ASan+UBSan suite).
+int64_t magnitude(int64_t v) {
+  return v == INT64_MIN ? INT64_MAX : (v < 0 ? -v : v);
+}
+
 /// The facts of a tensor whose elements are `s`.
 Facts factsOfSVal(const SVal &s) {
   Facts f;
@@ -438,9 +445,7 @@ Facts factsOfSVal(const SVal &s) {
       f.hi = 1;
     }
     f.exact = f.hasRange;
-    f.bound = f.hasRange ? std::max(std::abs(f.lo), std::abs(f.hi)) : 0;
-    if (f.lo == INT64_MIN)
-      f.bound = INT64_MAX;
+    f.bound = f.hasRange ? std::max(magnitude(f.lo), magnitude(f.hi)) : 0;
     return f;
   }
   f.exact = s.cls == FClass::Exact;
@@ -1705,7 +1710,7 @@ void Builder::buildTopK() {
     ifacts.lo = 0;
     ifacts.hi = n - 1;
   }
-  ifacts.bound = std::max(std::abs(ifacts.lo), std::abs(ifacts.hi));
+  ifacts.bound = std::max(magnitude(ifacts.lo), magnitude(ifacts.hi));
   emit(std::move(op), {prog.type(ov), prog.type(oi)}, {outShape, outShape},
        {vf, ifacts}, std::move(feat));
 }
@@ -1807,7 +1812,7 @@ void Builder::buildArgCompare() {
     ifacts.lo = 0;
     ifacts.hi = std::max<int64_t>(0, base.value_or(0) + n - 1);
   }
-  ifacts.bound = std::max(std::abs(ifacts.lo), std::abs(ifacts.hi));
+  ifacts.bound = std::max(magnitude(ifacts.lo), magnitude(ifacts.hi));
   Shape outShape;
   for (unsigned i = 0; i < rank; ++i)
     if (i != dim)
@@ -2463,10 +2468,14 @@ SVal Builder::randomConst(BodyCtx &c, DType t) {
       return constInt(c, t, intMaxOf(t));
     case 2:
       return constInt(c, t, intMinOf(t));
-    default:
-      return constInt(c, t,
-                      pickOne<int64_t>({100, 127, 255, -100, 1000}) %
-                          (intMaxOf(t) + 1));
+    default: {
+      // Reduced into the type's range; i64's range holds them all (and
+      // INT64_MAX + 1 would overflow: found by the ASan+UBSan suite).
+      int64_t v = pickOne<int64_t>({100, 127, 255, -100, 1000});
+      if (intMaxOf(t) < std::numeric_limits<int64_t>::max())
+        v %= intMaxOf(t) + 1;
+      return constInt(c, t, v);
+    }
     }
   }
   unsigned frac = pickInt(0, 2);
@@ -2639,7 +2648,7 @@ SVal Builder::convert(BodyCtx &c, SVal x, DType to) {
     }
     auto [lo, hi] = rangeOf(x);
     int64_t m =
-        std::max(lo == INT64_MIN ? INT64_MAX : std::abs(lo), std::abs(hi));
+        std::max(magnitude(lo), magnitude(hi));
     if (x.hasRange && exactIn(to, m, 0)) {
       r.bound = m;
       return cast(lo >= 0 && chance(30) ? "arith.uitofp" : "arith.sitofp", x,

@@ -11,7 +11,10 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
+#include <atomic>
 #include <limits>
 
 using namespace mlir;
@@ -44,7 +47,8 @@ OpKernel KernelRegistry::lookup(Operation *op) const {
 }
 
 Interpreter::Interpreter(ModuleOp module, InterpreterOptions opts)
-    : module(module), opts(opts), kernels(KernelRegistry::all()) {}
+    : module(module), opts(opts), kernels(KernelRegistry::all()),
+      startTime(std::chrono::steady_clock::now()) {}
 
 Interpreter::~Interpreter() = default;
 
@@ -84,6 +88,16 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
   if (!kernel)
     return op->emitError("unsupported operation '") << op->getName() << "'";
   uint64_t before = ++opsRun;
+  // Budgets: a program that never ends stops with an error (ref-run exits 2).
+  if (opts.maxSteps && opsRun > opts.maxSteps)
+    return op->emitError("step budget exceeded: more than ")
+           << opts.maxSteps << " ops run (--max-steps)";
+  if (opts.maxSeconds > 0 && opsRun % 256 == 0 &&
+      std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                    startTime)
+              .count() > opts.maxSeconds)
+    return op->emitError("time budget exceeded: ran longer than ")
+           << opts.maxSeconds << " s (--max-time)";
   if (failed(kernel(op, frame)))
     return failure();
   inheritFreedom(op, frame, /*ranNested=*/opsRun != before);
@@ -249,10 +263,79 @@ FailureOr<const CompiledRegion *> Interpreter::getCompiledRegion(Region &r) {
   return ptr;
 }
 
+namespace {
+/// The findings of one parallelFor task, kept apart until the loop ends.
+struct TaskFindings {
+  std::vector<Finding> kept;
+  uint64_t count = 0;
+};
+/// The list of the task the current thread runs (null outside tasks).
+thread_local TaskFindings *currentTask = nullptr;
+
+/// Sets currentTask for the lifetime of a task.
+class TaskScope {
+public:
+  explicit TaskScope(TaskFindings *t) : saved(currentTask) { currentTask = t; }
+  ~TaskScope() { currentTask = saved; }
+
+private:
+  TaskFindings *saved;
+};
+} // namespace
+
 void Interpreter::addFinding(Finding f) {
+  if (TaskFindings *t = currentTask) {
+    // The first maxFindings of all tasks together are among the first
+    // maxFindings of each task.
+    ++t->count;
+    if (t->kept.size() < opts.maxFindings)
+      t->kept.push_back(std::move(f));
+    return;
+  }
   ++numFindings_;
   if (findings_.size() < opts.maxFindings)
     findings_.push_back(std::move(f));
+}
+
+unsigned Interpreter::numThreads() const {
+  if (opts.threads)
+    return opts.threads;
+  static const unsigned cores =
+      std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+  return cores;
+}
+
+void Interpreter::parallelFor(int64_t numTasks,
+                              llvm::function_ref<void(int64_t)> fn) {
+  unsigned threads =
+      static_cast<unsigned>(std::min<int64_t>(numThreads(), numTasks));
+  if (threads <= 1 || currentTask) {
+    for (int64_t i = 0; i < numTasks; ++i)
+      fn(i);
+    return;
+  }
+  if (!pool)
+    pool = std::make_unique<llvm::DefaultThreadPool>(
+        llvm::hardware_concurrency(numThreads() - 1));
+  std::vector<TaskFindings> perTask(numTasks);
+  std::atomic<int64_t> next{0};
+  auto worker = [&] {
+    for (int64_t i = next++; i < numTasks; i = next++) {
+      TaskScope scope(&perTask[i]);
+      fn(i);
+    }
+  };
+  llvm::ThreadPoolTaskGroup group(*pool);
+  for (unsigned t = 1; t < threads; ++t)
+    group.async(worker);
+  worker();
+  group.wait();
+  for (TaskFindings &t : perTask) {
+    uint64_t dropped = t.count - t.kept.size();
+    for (Finding &f : t.kept)
+      addFinding(std::move(f));
+    numFindings_ += dropped;
+  }
 }
 
 LogicalResult Interpreter::checkAllocation(Location loc, DType t,

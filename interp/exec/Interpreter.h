@@ -23,12 +23,18 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
 
 namespace ref {
 
@@ -51,6 +57,27 @@ struct InterpreterOptions {
   unsigned maxFindings = 64;
   /// Largest tensor (bytes) a single value may occupy.
   int64_t maxTensorBytes = int64_t(8) << 30;
+  /// Threads kernels may use for work that is parallel (0: one per core).
+  /// Results never depend on it: work is split into tasks by shape alone.
+  unsigned threads = 0;
+  /// The least work (iteration points, multiply-adds, ...) worth a task of
+  /// its own: handing a task to a thread costs microseconds, and threads
+  /// writing a fresh result should not take turns zeroing the same 2 MiB
+  /// huge page (2^19 f32 elements). Tests lower it to split small problems.
+  int64_t minTaskWork = int64_t(1) << 19;
+  /// Whether kernels may run what they recognize natively (matrix products,
+  /// comparators of one value, scatter combiners on lanes, outputs carried
+  /// in registers through reductions; docs/performance.md). Each gives the
+  /// bits the general path gives; false forces the general path, for tests
+  /// that check exactly that.
+  bool fastPaths = true;
+  /// Most ops run (each op of a function body, loop body or called function
+  /// counts once; ops inside a linalg body do not): an `scf.while` that never
+  /// ends stops with an error instead of hanging. 0: no limit.
+  uint64_t maxSteps = 0;
+  /// Wall-clock budget of a run in seconds, checked between ops (a single
+  /// long kernel finishes first; ref-run's watchdog covers that). 0: none.
+  double maxSeconds = 0;
 };
 
 /// The values of one function activation.
@@ -104,6 +131,8 @@ public:
   /// The compiled form of a region body, compiled once and cached.
   mlir::FailureOr<const CompiledRegion *> getCompiledRegion(mlir::Region &r);
 
+  /// Records a finding. Inside a parallelFor task it goes to the task's own
+  /// list; the lists are appended in task order when the loop ends.
   void addFinding(Finding f);
   llvm::ArrayRef<Finding> findings() const { return findings_; }
   uint64_t numFindings() const { return numFindings_; }
@@ -119,6 +148,16 @@ public:
     checkFailures.push_back(std::move(message));
   }
   std::vector<std::string> checkFailures;
+
+  /// Runs fn(0) .. fn(numTasks - 1), on up to options().threads threads.
+  /// Callers split their work into tasks by shape alone (never by thread
+  /// count) and give each task disjoint outputs, so that results and the
+  /// order of findings are those of running the tasks in order, which is
+  /// what happens with one thread. Tasks may read the frame but not change
+  /// it or the region cache; a parallelFor inside a task runs inline.
+  void parallelFor(int64_t numTasks, llvm::function_ref<void(int64_t)> fn);
+  /// The number of threads parallelFor uses.
+  unsigned numThreads() const;
 
   mlir::ModuleOp getModule() { return module; }
   const InterpreterOptions &options() const { return opts; }
@@ -153,7 +192,10 @@ private:
   unsigned callDepth = 0;
   /// Ops run so far (runOp calls), to tell kernels that run nested ops.
   uint64_t opsRun = 0;
+  /// When the interpreter was made, for InterpreterOptions::maxSeconds.
+  std::chrono::steady_clock::time_point startTime;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>> captured;
+  std::unique_ptr<llvm::ThreadPoolInterface> pool;
 };
 
 /// Registers every dialect the interpreter understands into `registry`.

@@ -4,6 +4,9 @@
 
 #include "mlir/IR/Diagnostics.h"
 
+#include <algorithm>
+#include <cstring>
+
 using namespace mlir;
 
 namespace ref {
@@ -98,6 +101,94 @@ LogicalResult checkShapeMatches(Operation *op, Type type,
                              << type;
   }
   return success();
+}
+
+namespace {
+template <typename T>
+void loadAs(const uint8_t *data, int64_t first, int64_t step, int64_t n,
+            uint64_t *dst) {
+  const uint8_t *p = data + first * int64_t(sizeof(T));
+  if (step == 1) {
+    for (int64_t i = 0; i < n; ++i) {
+      T v;
+      std::memcpy(&v, p + i * int64_t(sizeof(T)), sizeof(T));
+      dst[i] = v;
+    }
+    return;
+  }
+  if (step == 0) {
+    T v;
+    std::memcpy(&v, p, sizeof(T));
+    std::fill_n(dst, n, uint64_t(v));
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    T v;
+    std::memcpy(&v, p + i * step * int64_t(sizeof(T)), sizeof(T));
+    dst[i] = v;
+  }
+}
+
+template <typename T>
+void storeAs(uint8_t *data, int64_t first, int64_t step, int64_t n,
+             const uint64_t *src) {
+  uint8_t *p = data + first * int64_t(sizeof(T));
+  if (step == 1) {
+    for (int64_t i = 0; i < n; ++i) {
+      T v = static_cast<T>(src[i]);
+      std::memcpy(p + i * int64_t(sizeof(T)), &v, sizeof(T));
+    }
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    T v = static_cast<T>(src[i]);
+    std::memcpy(p + i * step * int64_t(sizeof(T)), &v, sizeof(T));
+  }
+}
+} // namespace
+
+void loadBits(const Tensor &t, int64_t first, int64_t step, int64_t n,
+              uint64_t *dst) {
+  switch (t.elementBytes()) {
+  case 1:
+    return loadAs<uint8_t>(t.data(), first, step, n, dst);
+  case 2:
+    return loadAs<uint16_t>(t.data(), first, step, n, dst);
+  case 4:
+    return loadAs<uint32_t>(t.data(), first, step, n, dst);
+  default:
+    return loadAs<uint64_t>(t.data(), first, step, n, dst);
+  }
+}
+
+void storeBits(Tensor &t, int64_t first, int64_t step, int64_t n,
+               const uint64_t *src) {
+  switch (t.elementBytes()) {
+  case 1:
+    if (t.dtype() == DType::I1) {
+      for (int64_t i = 0; i < n; ++i)
+        t.data()[first + i * step] = static_cast<uint8_t>(src[i] & 1);
+      return;
+    }
+    return storeAs<uint8_t>(t.data(), first, step, n, src);
+  case 2:
+    return storeAs<uint16_t>(t.data(), first, step, n, src);
+  case 4:
+    return storeAs<uint32_t>(t.data(), first, step, n, src);
+  default:
+    return storeAs<uint64_t>(t.data(), first, step, n, src);
+  }
+}
+
+int64_t unitsPerTask(const Interpreter &interp, int64_t units,
+                     int64_t workPerUnit) {
+  if (units <= 1)
+    return 1;
+  int64_t total = units * std::max<int64_t>(workPerUnit, 1);
+  int64_t minWork = std::max<int64_t>(interp.options().minTaskWork, 1);
+  int64_t tasks = std::min<int64_t>({units, 256, total / minWork});
+  tasks = std::max<int64_t>(tasks, 1);
+  return (units + tasks - 1) / tasks;
 }
 
 std::string formatLoc(Location loc) {

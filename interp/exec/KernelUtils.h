@@ -46,6 +46,22 @@ mlir::LogicalResult checkShapeMatches(mlir::Operation *op, mlir::Type type,
                                       llvm::ArrayRef<int64_t> shape,
                                       llvm::StringRef what);
 
+/// Loads `n` elements of `t`, `step` apart from element `first`, as raw bits
+/// (zero-extended, as Tensor::load).
+void loadBits(const Tensor &t, int64_t first, int64_t step, int64_t n,
+              uint64_t *dst);
+/// Stores `n` raw bit patterns as Tensor::store does (truncated to the
+/// element; i1 keeps bit 0), `step` apart from element `first`. The undefined
+/// mask is left alone.
+void storeBits(Tensor &t, int64_t first, int64_t step, int64_t n,
+               const uint64_t *src);
+
+/// Splits `units` independent units of `workPerUnit` each into tasks of
+/// whole units, by shape alone: at most 256 tasks, none with less than
+/// InterpreterOptions::minTaskWork. Returns the units per task.
+int64_t unitsPerTask(const Interpreter &interp, int64_t units,
+                     int64_t workPerUnit);
+
 /// "file:line:col" for file locations, MLIR's form otherwise.
 std::string formatLoc(mlir::Location loc);
 

@@ -100,6 +100,7 @@ CompiledRegion::compile(Region &region) {
       in.op = &op;
       regOf[ex.getResult()] = in.dst;
       cr->instrs.push_back(in);
+      cr->mayReport = true;
       continue;
     }
 
@@ -136,6 +137,25 @@ CompiledRegion::compile(Region &region) {
           cr->orderSensitiveFloat = true;
         }
       }
+      switch (d.op) {
+      case ScalarOpcode::DivSI:
+      case ScalarOpcode::DivUI:
+      case ScalarOpcode::RemSI:
+      case ScalarOpcode::RemUI:
+      case ScalarOpcode::CeilDivSI:
+      case ScalarOpcode::CeilDivUI:
+      case ScalarOpcode::FloorDivSI:
+      case ScalarOpcode::ShLI:
+      case ScalarOpcode::ShRSI:
+      case ScalarOpcode::ShRUI:
+      case ScalarOpcode::IPowI:
+      case ScalarOpcode::FPToSI:
+      case ScalarOpcode::FPToUI:
+        cr->mayReport = true;
+        break;
+      default:
+        break;
+      }
       Instr in;
       in.kind = InstrKind::Scalar;
       in.desc = d;
@@ -162,6 +182,19 @@ CompiledRegion::compile(Region &region) {
     cr->yieldTypes.push_back(*t);
   }
   return cr;
+}
+
+std::optional<CompiledRegion::ArgCompare>
+CompiledRegion::asArgCompare() const {
+  if (instrs.size() != 1 || yieldRegs.size() != 1)
+    return std::nullopt;
+  const Instr &in = instrs[0];
+  if (in.kind != InstrKind::Scalar || yieldRegs[0] != in.dst ||
+      (in.desc.op != ScalarOpcode::CmpF && in.desc.op != ScalarOpcode::CmpI))
+    return std::nullopt;
+  if (in.a >= argTypes.size() || in.b >= argTypes.size() || in.a == in.b)
+    return std::nullopt;
+  return ArgCompare{in.desc, in.a, in.b};
 }
 
 RegionRunner::RegionRunner(const CompiledRegion &region, const Frame &frame,

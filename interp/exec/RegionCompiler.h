@@ -19,6 +19,8 @@
 #include "mlir/IR/Region.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <optional>
+
 namespace ref {
 
 class CompiledRegion {
@@ -57,6 +59,22 @@ public:
   /// reduction's result depends on its order. max/min/select/compare and
   /// sign ops do not.
   bool hasOrderSensitiveFloatOps() const { return orderSensitiveFloat; }
+  /// Whether running the body can report anything: an op with undefined
+  /// behaviour on some operands (division, shifts, float-to-int) or a
+  /// tensor.extract (out of bounds, uninitialized elements).
+  bool mayReportUB() const { return mayReport; }
+
+  /// The instructions, for kernels that recognize a body and run it
+  /// natively (a multiply-accumulate, a comparison). Block argument i lives
+  /// in register i.
+  llvm::ArrayRef<Instr> instructions() const { return instrs; }
+
+  /// A body that yields one comparison of two block arguments.
+  struct ArgCompare {
+    ScalarOpDesc desc;
+    unsigned lhsArg, rhsArg;
+  };
+  std::optional<ArgCompare> asArgCompare() const;
 
 private:
   friend class RegionRunner;
@@ -71,6 +89,7 @@ private:
   unsigned numRegs = 0;
   bool hasLoopIndex = false;
   bool orderSensitiveFloat = false;
+  bool mayReport = false;
 };
 
 /// Called for each lane that hit undefined behaviour.

@@ -24,9 +24,11 @@ struct Freedom {
   /// in any order may be what is left, see docs/coverage.md).
   struct MultiWrite {
     int64_t position;
-    std::vector<int64_t> updates;
+    /// Mostly two or three writers and one candidate: kept inline, as a
+    /// scatter may have hundreds of thousands of these.
+    llvm::SmallVector<int64_t, 2> updates;
     /// Raw bits of every value the position may legally hold (each once).
-    std::vector<uint64_t> candidates;
+    llvm::SmallVector<uint64_t, 1> candidates;
   };
   std::vector<MultiWrite> multiWrites;
   bool multiWritesAnyOneOf = false;

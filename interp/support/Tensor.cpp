@@ -3,8 +3,28 @@
 #include "interp/support/Tensor.h"
 
 #include <algorithm>
+#include <cstdint>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace ref {
+
+void adviseHugePages(void *p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr uintptr_t kHuge = uintptr_t(2) << 20;
+  if (bytes < 2 * kHuge)
+    return;
+  uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
+  if (end > begin)
+    (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
 
 int64_t numElementsOf(llvm::ArrayRef<int64_t> shape) {
   int64_t n = 1;
@@ -31,7 +51,7 @@ std::string shapeTypeString(llvm::ArrayRef<int64_t> shape, DType t) {
 Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape)
     : dtype_(dtype), shape_(shape.begin(), shape.end()),
       numElements_(numElementsOf(shape)), elemBytes_(storageBytes(dtype)),
-      data_(static_cast<size_t>(numElements_) * elemBytes_, 0) {}
+      data_(static_cast<size_t>(numElements_) * elemBytes_) {}
 
 int64_t Tensor::linearIndex(llvm::ArrayRef<int64_t> coords) const {
   int64_t idx = 0;
@@ -51,6 +71,23 @@ Shape Tensor::coordinates(int64_t linear) const {
   return c;
 }
 
+void Tensor::setDefinedRange(int64_t first, int64_t count, int64_t step) {
+  if (count <= 0 || !hasUndef())
+    return;
+  if (allUndef_ && step == 1 && first == 0 && count == numElements_) {
+    allUndef_ = false;
+    return;
+  }
+  if (allUndef_)
+    materializeUndef();
+  if (step == 1) {
+    std::memset(undef_.data() + first, 0, count);
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    undef_[first + i * step] = 0;
+}
+
 void Tensor::compactUndef() {
   if (!undef_.empty() &&
       std::all_of(undef_.begin(), undef_.end(), [](uint8_t u) { return !u; }))
@@ -58,6 +95,8 @@ void Tensor::compactUndef() {
 }
 
 int64_t Tensor::firstUndef() const {
+  if (allUndef_)
+    return 0;
   for (size_t i = 0; i < undef_.size(); ++i)
     if (undef_[i])
       return i;

@@ -13,12 +13,45 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
 namespace ref {
+
+/// Asks the OS to back a large allocation with huge pages where it can
+/// (Linux transparent huge pages): first writes to a fresh 64 MiB tensor
+/// then take a few dozen page faults instead of 16384.
+void adviseHugePages(void *p, size_t bytes);
+
+/// Element storage comes zeroed from calloc, which leaves fresh pages from
+/// the OS untouched: a large tensor costs nothing until it is written (a
+/// `tensor.empty` that a kernel never copies, a result a kernel fills).
+/// Value-initialization is therefore a no-op; elements are bytes.
+template <typename T> struct ZeroedAllocator {
+  using value_type = T;
+  ZeroedAllocator() = default;
+  template <typename U> ZeroedAllocator(const ZeroedAllocator<U> &) {}
+  T *allocate(size_t n) {
+    void *p = std::calloc(n ? n : 1, sizeof(T));
+    if (!p)
+      throw std::bad_alloc();
+    adviseHugePages(p, n * sizeof(T));
+    return static_cast<T *>(p);
+  }
+  void deallocate(T *p, size_t) { std::free(p); }
+  template <typename U> void construct(U *) {}
+  template <typename U, typename A0, typename... A>
+  void construct(U *p, A0 &&a0, A &&...args) {
+    ::new (static_cast<void *>(p))
+        U(std::forward<A0>(a0), std::forward<A>(args)...);
+  }
+  bool operator==(const ZeroedAllocator &) const { return true; }
+  bool operator!=(const ZeroedAllocator &) const { return false; }
+};
 
 using Shape = llvm::SmallVector<int64_t, 4>;
 
@@ -95,15 +128,38 @@ public:
   Shape coordinates(int64_t linear) const;
 
   // Elements that came from `tensor.empty` and were never written. An empty
-  // mask means every element is defined.
-  bool hasUndef() const { return !undef_.empty(); }
-  bool isUndef(int64_t i) const { return !undef_.empty() && undef_[i]; }
-  void markAllUndef() { undef_.assign(numElements_, 1); }
+  // mask means every element is defined, unless allUndef_ says that every
+  // element is undefined (a mask not yet materialized).
+  bool hasUndef() const {
+    return allUndef_ ? numElements_ > 0 : !undef_.empty();
+  }
+  bool isUndef(int64_t i) const {
+    return allUndef_ || (!undef_.empty() && undef_[i]);
+  }
+  void markAllUndef() {
+    undef_.clear();
+    allUndef_ = numElements_ > 0;
+  }
   void setDefined(int64_t i) {
+    if (allUndef_)
+      materializeUndef();
     if (!undef_.empty())
       undef_[i] = 0;
   }
+  /// Marks `count` elements from `first` on, `step` apart, as defined.
+  void setDefinedRange(int64_t first, int64_t count, int64_t step = 1);
+  /// Gives a tensor whose elements are all undefined its per-element mask,
+  /// so that threads may then mark distinct elements defined concurrently.
+  void materializeUndefMask() {
+    if (allUndef_)
+      materializeUndef();
+  }
   void setUndef(int64_t i, bool u) {
+    if (allUndef_) {
+      if (u)
+        return;
+      materializeUndef();
+    }
     if (undef_.empty()) {
       if (!u)
         return;
@@ -118,12 +174,18 @@ public:
   bool sameContents(const Tensor &other) const;
 
 private:
+  void materializeUndef() {
+    undef_.assign(numElements_, 1);
+    allUndef_ = false;
+  }
+
   DType dtype_ = DType::I32;
   Shape shape_;
   int64_t numElements_ = 0;
   unsigned elemBytes_ = 4;
-  std::vector<uint8_t> data_;
+  std::vector<uint8_t, ZeroedAllocator<uint8_t>> data_;
   std::vector<uint8_t> undef_;
+  bool allUndef_ = false;
 };
 
 } // namespace ref

@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/exec/Interpreter.h"
+#include "interp/support/SourceLimits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -530,6 +531,15 @@ int main(int argc, char **argv) {
     llvm::raw_ostream &diagOs =
         quiet ? static_cast<llvm::raw_ostream &>(dos) : llvm::errs();
     SourceMgrDiagnosticHandler handler(mgr, &context, diagOs);
+    // Text MLIR's parser would crash on (docs/hostile-input.md).
+    if (std::optional<ref::SourceProblem> problem = ref::checkSourceText(text)) {
+      mgr.PrintMessage(diagOs,
+                       llvm::SMLoc::getFromPointer(
+                           mgr.getMemoryBuffer(1)->getBufferStart() +
+                           problem->offset),
+                       llvm::SourceMgr::DK_Error, problem->message);
+      return nullptr;
+    }
     return parseSourceFile<ModuleOp>(mgr, ParserConfig(&context));
   };
   OwningOpRef<ModuleOp> module = parse(original, inputFile, false);

@@ -21,6 +21,7 @@
 #include "interp/exec/Types.h"
 #include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
+#include "interp/support/SourceLimits.h"
 #include "interp/support/TextFormat.h"
 
 #include "mlir/IR/AsmState.h"
@@ -35,7 +36,16 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <exception>
+#include <new>
+#include <thread>
 
 using namespace mlir;
 using namespace ref;
@@ -83,6 +93,103 @@ cl::opt<unsigned> printMaxElements(
 cl::opt<int64_t> maxTensorBytes(
     "max-tensor-bytes", cl::desc("Memory budget of a single tensor value"),
     cl::init(int64_t(8) << 30), cl::cat(category));
+cl::opt<uint64_t> maxSteps(
+    "max-steps",
+    cl::desc("Most ops run (ops of function and loop bodies; 0: no limit): "
+             "a loop that never ends stops with exit code 2"),
+    cl::init(uint64_t(1000000000)), cl::cat(category));
+cl::opt<double> maxTime(
+    "max-time",
+    cl::desc("Wall-clock budget in seconds (0: none); past it ref-run stops "
+             "with exit code 2"),
+    cl::init(0), cl::cat(category));
+cl::opt<int64_t> maxMemory(
+    "max-memory",
+    cl::desc("Address-space budget of the whole process in bytes (0: the "
+             "machine's physical memory; -1: no limit); a program that needs "
+             "more stops with exit code 2 instead of being killed"),
+    cl::init(0), cl::cat(category));
+
+/// Budgets shared by --check and single runs.
+InterpreterOptions interpreterOptions() {
+  InterpreterOptions opts;
+  opts.maxTensorBytes = maxTensorBytes;
+  opts.maxSteps = maxSteps;
+  opts.maxSeconds = maxTime;
+  return opts;
+}
+
+/// Memory exhaustion under --max-memory ends in a clear error and exit 2,
+/// from wherever it happens (calloc, operator new or an LLVM container).
+[[noreturn]] void outOfMemory() {
+  // No allocation here: memory is what ran out.
+  static const char msg[] =
+      "error: out of memory: the program needs more than the memory budget "
+      "(--max-memory)\n";
+  (void)!::write(2, msg, sizeof(msg) - 1);
+  ::_exit(kInvalid);
+}
+
+void installMemoryBudget() {
+  std::set_new_handler([] { outOfMemory(); });
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *, bool) { outOfMemory(); });
+  // bad_alloc thrown by an allocator (Tensor's calloc) ends in terminate.
+  std::set_terminate([] {
+    if (std::exception_ptr e = std::current_exception()) {
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::bad_alloc &) {
+        outOfMemory();
+      } catch (...) {
+      }
+    }
+    std::abort();
+  });
+#if defined(__SANITIZE_ADDRESS__)
+  // ASan reserves terabytes of shadow address space: no RLIMIT_AS.
+  return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return;
+#endif
+#endif
+  int64_t budget = maxMemory;
+  if (budget < 0)
+    return;
+  if (budget == 0) {
+    long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+      return;
+    budget = int64_t(pages) * page;
+  }
+  struct rlimit lim;
+  if (::getrlimit(RLIMIT_AS, &lim) != 0)
+    return;
+  // Only ever lower the limit a parent (difftest) may have set.
+  if (lim.rlim_cur != RLIM_INFINITY && rlim_t(budget) >= lim.rlim_cur)
+    return;
+  if (lim.rlim_max != RLIM_INFINITY && rlim_t(budget) > lim.rlim_max)
+    budget = lim.rlim_max;
+  lim.rlim_cur = budget;
+  (void)::setrlimit(RLIMIT_AS, &lim);
+}
+
+/// --max-time: the interpreter checks its clock between ops and fails with
+/// the op's location; this watchdog covers a single kernel that runs past
+/// the budget (a huge matmul), a little later.
+void startWatchdog() {
+  if (maxTime <= 0)
+    return;
+  double secs = maxTime * 1.1 + 1;
+  std::thread([secs] {
+    std::this_thread::sleep_for(std::chrono::duration<double>(secs));
+    static const char msg[] =
+        "error: time budget exceeded (--max-time); stopped\n";
+    (void)!::write(2, msg, sizeof(msg) - 1);
+    ::_exit(kInvalid);
+  }).detach();
+}
 
 void printFindings(const Interpreter &interp, llvm::raw_ostream &os) {
   for (const Finding &f : interp.findings()) {
@@ -189,9 +296,7 @@ int runMain(ModuleOp module) {
       return kInvalid;
     args.push_back(*v);
   }
-  InterpreterOptions opts;
-  opts.maxTensorBytes = maxTensorBytes;
-  Interpreter interp(module, opts);
+  Interpreter interp(module, interpreterOptions());
   auto results = interp.callFunction(fn, args);
   if (failed(results))
     return kInvalid;
@@ -292,9 +397,7 @@ int runChecks(ModuleOp module) {
     if (fn.isExternal() || !fn.isPublic() ||
         fn.getFunctionType().getNumInputs() != 0)
       continue;
-    InterpreterOptions opts;
-    opts.maxTensorBytes = maxTensorBytes;
-    Interpreter interp(module, opts);
+    Interpreter interp(module, interpreterOptions());
     auto results = interp.callFunction(fn, {});
     std::string name = fn.getName().str();
     if (failed(results)) {
@@ -335,6 +438,8 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "ref-run: reference interpreter for IREE-style "
                               "MLIR programs\n");
+  installMemoryBudget();
+  startWatchdog();
 
   DialectRegistry registry;
   registerInterpreterDialects(registry);
@@ -349,8 +454,18 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: " << errorMessage << "\n";
     return kInvalid;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  unsigned bufferId =
+      sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  // Text MLIR's parser would crash on (nesting deep enough to overflow its
+  // stack, lists its linalg parsers mishandle): refuse it first.
+  StringRef text = sourceMgr.getMemoryBuffer(bufferId)->getBuffer();
+  if (std::optional<SourceProblem> problem = checkSourceText(text)) {
+    sourceMgr.PrintMessage(
+        llvm::errs(), llvm::SMLoc::getFromPointer(text.data() + problem->offset),
+        llvm::SourceMgr::DK_Error, problem->message);
+    return kInvalid;
+  }
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)

@@ -15,3 +15,8 @@ config.substitutions.append(("%ref-run", os.path.join(config.ref_bin_dir, "ref-r
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%expect-exit", os.path.join(config.test_source_root, "Inputs", "expect-exit")))
+
+# Under ASan (REF_SANITIZE=ON) ref-run sets no address-space limit (ASan
+# reserves terabytes of shadow memory): --max-memory tests are skipped.
+if getattr(config, "ref_sanitize", "").upper() in ("ON", "TRUE", "1", "YES"):
+    config.available_features.add("asan")

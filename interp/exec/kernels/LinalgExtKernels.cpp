@@ -22,13 +22,28 @@
 //    the values it sees (the line and the outputs' initial contents: NaN
 //    under olt/ogt, or oge on equal values) is a finding per line.
 //
+// Speed (docs/performance.md); each gives what the general code gives:
+//  - sort and topk with a comparator that is one strict comparison of a key
+//    (olt, ogt, slt, ...) order natively when no key is NaN: a stable sort
+//    yields the merge sort's permutation, and the orderings are strict weak
+//    on such data, so there is nothing to report;
+//  - scatter runs its combiner on lanes of consecutive updates to distinct
+//    positions, and tracks multi-writes with per-position counters;
+//  - gather copies whole slices, on several threads;
+//  - lines (sort, topk) and slices (gather) are split into tasks.
+//
 //===----------------------------------------------------------------------===//
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/exec/KernelUtils.h"
 #include "interp/exec/RegionCompiler.h"
 
+#include "llvm/ADT/bit.h"
+
+#include <cmath>
+#include <cstring>
 #include <numeric>
+#include <type_traits>
 #include <unordered_set>
 
 using namespace mlir;
@@ -204,6 +219,286 @@ bool isStrictOrderOn(int64_t n, Less &&less, Checked &&checked) {
   return true;
 }
 
+//===----------------------------------------------------------------------===//
+// Native comparators
+//===----------------------------------------------------------------------===//
+
+/// Offset of the first element of line `line` along `dim` (lines numbered
+/// row-major over the other dims, as forEachLine visits them).
+int64_t lineBase(ArrayRef<int64_t> shape, int64_t dim, int64_t line) {
+  Shape strides = rowMajorStrides(shape);
+  int64_t base = 0;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    if (d == dim)
+      continue;
+    base += (line % shape[d]) * strides[d];
+    line /= shape[d];
+  }
+  return base;
+}
+
+/// A comparator region that is one strict comparison of two block
+/// arguments: cmp(args) = args[lhsArg] < args[rhsArg] for cmpf olt/ult and
+/// cmpi slt/ult, or > for ogt/ugt and sgt/ugt. On data without NaN it is a strict
+/// weak ordering whose ties are the equal values (+0 and -0 among them), so
+/// a kernel may order natively with `<` on the values and get what the
+/// comparator would give. Keys are compared as values: f32 as float, other
+/// floats widened exactly to double, integers sign- or zero-extended by the
+/// predicate.
+struct NativeOrder {
+  DType type;
+  bool greater; // the comparison is `>`
+  bool isSigned;
+  unsigned lhsArg, rhsArg;
+};
+
+std::optional<NativeOrder> matchNativeOrder(const CompiledRegion &cr) {
+  std::optional<CompiledRegion::ArgCompare> c = cr.asArgCompare();
+  if (!c)
+    return std::nullopt;
+  const ScalarOpDesc &d = c->desc;
+  bool lt, gt, isSigned = false;
+  if (d.op == ScalarOpcode::CmpF) {
+    auto p = static_cast<CmpFPred>(d.predicate);
+    lt = p == CmpFPred::OLT || p == CmpFPred::ULT;
+    gt = p == CmpFPred::OGT || p == CmpFPred::UGT;
+  } else {
+    auto p = static_cast<CmpIPred>(d.predicate);
+    lt = p == CmpIPred::slt || p == CmpIPred::ult;
+    gt = p == CmpIPred::sgt || p == CmpIPred::ugt;
+    isSigned = p == CmpIPred::slt || p == CmpIPred::sgt;
+  }
+  if (!lt && !gt)
+    return std::nullopt;
+  return NativeOrder{d.type, gt, isSigned, c->lhsArg, c->rhsArg};
+}
+
+/// Decodes raw key bits into values that compare as the predicate does.
+/// K is float for f32 keys, double for the other floats, int64_t or
+/// uint64_t for integers.
+template <typename K> struct KeyDecoder {
+  DType type;
+  BatchFn widen = nullptr; // floats other than f32 and f64: extf to f64
+  ScalarOpDesc widenDesc{ScalarOpcode::ExtF, DType::F64, DType::F64};
+
+  explicit KeyDecoder(DType t) : type(t) {
+    if constexpr (std::is_same_v<K, double>)
+      if (t != DType::F64) {
+        widenDesc = {ScalarOpcode::ExtF, t, DType::F64};
+        widen = selectFast(widenDesc);
+      }
+  }
+  /// Decodes n keys in place: bits in, K's bits out.
+  void decode(const uint64_t *bits, K *out, int64_t n) const {
+    if constexpr (std::is_same_v<K, float>) {
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = llvm::bit_cast<float>(static_cast<uint32_t>(bits[i]));
+    } else if constexpr (std::is_same_v<K, double>) {
+      if (!widen) {
+        for (int64_t i = 0; i < n; ++i)
+          out[i] = llvm::bit_cast<double>(bits[i]);
+        return;
+      }
+      for (int64_t i = 0; i < n; i += 256) {
+        int m = static_cast<int>(std::min<int64_t>(256, n - i));
+        uint64_t wide[256];
+        UBKind ub;
+        widen(widenDesc, wide, bits + i, bits + i, bits + i, m, ub);
+        for (int j = 0; j < m; ++j)
+          out[i + j] = llvm::bit_cast<double>(wide[j]);
+      }
+    } else if constexpr (std::is_same_v<K, int64_t>) {
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = signExtend(bits[i], type);
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = truncBits(bits[i], type);
+    }
+  }
+};
+
+/// Calls fn(KeyDecoder<K>) with the key type that fits `o`.
+template <typename Fn> auto withKeyType(const NativeOrder &o, Fn &&fn) {
+  if (o.type == DType::F32)
+    return fn(KeyDecoder<float>(o.type));
+  if (isFloat(o.type))
+    return fn(KeyDecoder<double>(o.type));
+  if (o.isSigned)
+    return fn(KeyDecoder<int64_t>(o.type));
+  return fn(KeyDecoder<uint64_t>(o.type));
+}
+
+/// Whether some element of `t` is a NaN key.
+template <typename K>
+bool hasNaN(const KeyDecoder<K> &dec, const Tensor &t) {
+  if constexpr (!std::is_floating_point_v<K>)
+    return false;
+  std::vector<uint64_t> bits(std::min<int64_t>(t.numElements(), 4096));
+  std::vector<K> keys(bits.size());
+  for (int64_t i = 0; i < t.numElements(); i += bits.size()) {
+    int64_t m = std::min<int64_t>(bits.size(), t.numElements() - i);
+    loadBits(t, i, 1, m, bits.data());
+    dec.decode(bits.data(), keys.data(), m);
+    for (int64_t j = 0; j < m; ++j)
+      if (std::isnan(keys[j]))
+        return true;
+  }
+  return false;
+}
+
+/// Sorts every line of `outs` along `dim` by operand `key` (ascending:
+/// `<` on the values) with a stable sort, which gives the permutation of the
+/// stable merge sort under the comparator; appends the tie groups (runs of
+/// equal keys) in line order. False (nothing done) when a key is NaN.
+template <typename K>
+bool sortNatively(const KeyDecoder<K> &dec, unsigned key, bool ascending,
+                  MutableArrayRef<Tensor> outs, int64_t dim,
+                  Freedom &freedom, Interpreter &interp) {
+  const Tensor &keys = outs[key];
+  if (hasNaN(dec, keys))
+    return false;
+  int64_t len = keys.dim(dim);
+  if (len == 0 || keys.numElements() == 0)
+    return true;
+  if (len > int64_t(UINT32_MAX))
+    return false;
+  int64_t numLines = keys.numElements() / len;
+  int64_t stride = rowMajorStrides(keys.shape())[dim];
+  int64_t per = unitsPerTask(interp, numLines, len * 20);
+  int64_t tasks = (numLines + per - 1) / per;
+  std::vector<std::vector<std::vector<int64_t>>> groups(tasks);
+  interp.parallelFor(tasks, [&](int64_t t) {
+    std::vector<std::pair<K, uint32_t>> items(len);
+    std::vector<uint64_t> bits(len);
+    std::vector<K> decoded(len);
+    for (int64_t line = t * per; line < std::min(numLines, (t + 1) * per);
+         ++line) {
+      int64_t base = lineBase(keys.shape(), dim, line);
+      loadBits(keys, base, stride, len, bits.data());
+      dec.decode(bits.data(), decoded.data(), len);
+      for (int64_t i = 0; i < len; ++i)
+        items[i] = {decoded[i], static_cast<uint32_t>(i)};
+      if (ascending)
+        std::stable_sort(items.begin(), items.end(),
+                         [](auto &x, auto &y) { return x.first < y.first; });
+      else
+        std::stable_sort(items.begin(), items.end(),
+                         [](auto &x, auto &y) { return x.first > y.first; });
+      int64_t start = 0;
+      for (int64_t i = 1; i <= len; ++i) {
+        if (i < len && items[i - 1].first == items[i].first)
+          continue;
+        if (i - start > 1) {
+          std::vector<int64_t> group;
+          for (int64_t m = start; m < i; ++m)
+            group.push_back(base + m * stride);
+          groups[t].push_back(std::move(group));
+        }
+        start = i;
+      }
+      for (Tensor &o : outs) {
+        for (int64_t m = 0; m < len; ++m)
+          bits[m] = o.load(base + items[m].second * stride);
+        storeBits(o, base, stride, len, bits.data());
+      }
+    }
+  });
+  for (auto &g : groups)
+    for (auto &group : g)
+      freedom.tieGroups.push_back(std::move(group));
+  return true;
+}
+
+/// IREE's topk insertion (see topkKernel) with the comparison done natively
+/// (cmp(x, y) is x < y when `cmpIsLess`, else x > y). False (nothing done)
+/// when a value or an initial output value is NaN: then the comparator is
+/// not a strict ordering of what it sees, which topkKernel reports.
+/// One line of topk: slots (values sv with keys sk, indices si
+/// sign-extended) take each value in turn as IREE's insertion does.
+template <typename K, bool CmpIsLess>
+void insertLine(int64_t n, int64_t k, const K *keys, const uint64_t *bits,
+                const int64_t *idx, K *sk, uint64_t *sv, int64_t *si) {
+  for (int64_t j = 0; j < n; ++j) {
+    K ck = keys[j];
+    uint64_t cv = bits[j];
+    int64_t ci = idx[j];
+    for (int64_t s = 0; s < k; ++s) {
+      bool fwd = CmpIsLess ? ck < sk[s] : ck > sk[s];
+      bool rev = CmpIsLess ? sk[s] < ck : sk[s] > ck;
+      bool takeIdx = fwd || (fwd == rev && ci < si[s]);
+      if (fwd) {
+        std::swap(ck, sk[s]);
+        std::swap(cv, sv[s]);
+      }
+      if (takeIdx)
+        std::swap(ci, si[s]);
+    }
+  }
+}
+
+/// IREE's topk insertion (see topkKernel) with the comparison done natively
+/// (cmp(x, y) is x < y when `cmpIsLess`, else x > y). False (nothing done)
+/// when a value or an initial output value is NaN: then the comparator is
+/// not a strict ordering of what it sees, which topkKernel reports.
+template <typename K>
+bool topkNatively(const KeyDecoder<K> &dec, bool cmpIsLess,
+                  const Tensor &values, const Tensor *inIdx, Tensor &outV,
+                  Tensor &outI, int64_t dim, Interpreter &interp) {
+  if (values.rank() != outV.rank() || outI.shape() != outV.shape() ||
+      (inIdx && inIdx->shape() != values.shape()))
+    return false;
+  for (int64_t d = 0; d < values.rank(); ++d)
+    if (d != dim && values.dim(d) != outV.dim(d))
+      return false;
+  if (hasNaN(dec, values) || hasNaN(dec, outV))
+    return false;
+  int64_t n = values.dim(dim), k = outV.dim(dim);
+  if (n == 0 || values.numElements() == 0)
+    return true;
+  int64_t numLines = values.numElements() / n;
+  int64_t stride = rowMajorStrides(values.shape())[dim];
+  int64_t outStride = rowMajorStrides(outV.shape())[dim];
+  DType idxType = outI.dtype();
+  int64_t per = unitsPerTask(interp, numLines, n * std::max<int64_t>(k, 1));
+  int64_t tasks = (numLines + per - 1) / per;
+  interp.parallelFor(tasks, [&](int64_t t) {
+    std::vector<K> sk(k), keys(n);
+    std::vector<uint64_t> sv(k), bits(n), raw(std::max(n, k));
+    std::vector<int64_t> si(k), idx(n);
+    for (int64_t line = t * per; line < std::min(numLines, (t + 1) * per);
+         ++line) {
+      int64_t base = lineBase(values.shape(), dim, line);
+      int64_t outBase = lineBase(outV.shape(), dim, line);
+      loadBits(outV, outBase, outStride, k, sv.data());
+      dec.decode(sv.data(), sk.data(), k);
+      loadBits(outI, outBase, outStride, k, raw.data());
+      for (int64_t s = 0; s < k; ++s)
+        si[s] = signExtend(raw[s], idxType);
+      loadBits(values, base, stride, n, bits.data());
+      dec.decode(bits.data(), keys.data(), n);
+      if (inIdx) {
+        loadBits(*inIdx, base, stride, n, raw.data());
+        for (int64_t j = 0; j < n; ++j)
+          idx[j] = signExtend(raw[j], idxType);
+      } else {
+        for (int64_t j = 0; j < n; ++j)
+          idx[j] = signExtend(static_cast<uint64_t>(j), idxType);
+      }
+      if (cmpIsLess)
+        insertLine<K, true>(n, k, keys.data(), bits.data(), idx.data(),
+                            sk.data(), sv.data(), si.data());
+      else
+        insertLine<K, false>(n, k, keys.data(), bits.data(), idx.data(),
+                             sk.data(), sv.data(), si.data());
+      storeBits(outV, outBase, outStride, k, sv.data());
+      for (int64_t s = 0; s < k; ++s)
+        raw[s] = truncBits(static_cast<uint64_t>(si[s]), idxType);
+      storeBits(outI, outBase, outStride, k, raw.data());
+    }
+  });
+  return true;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -228,9 +523,32 @@ static LogicalResult sortKernel(Operation *op, Frame &frame) {
     if (t.shape() != outs[0].shape())
       return op->emitError("sort operands have different shapes at run time");
 
-  ScalarRegion cmp(**crOr, frame);
   auto freedom = std::make_shared<Freedom>();
   freedom->origin = originOf(op);
+  auto publish = [&]() {
+    for (auto [res, t] : llvm::zip(op->getResults(), outs)) {
+      RtValue rv = RtValue::ofTensor(std::move(t));
+      if (!freedom->tieGroups.empty())
+        rv.freedom = freedom;
+      frame.set(res, std::move(rv));
+    }
+    return success();
+  };
+  // A comparison of one operand's two elements: sort natively.
+  std::optional<NativeOrder> order;
+  if (frame.interp.options().fastPaths)
+    order = matchNativeOrder(**crOr);
+  if (order && order->lhsArg / 2 == order->rhsArg / 2) {
+    bool ascending = order->greater == (order->lhsArg % 2 == 1);
+    bool done = withKeyType(*order, [&](auto dec) {
+      return sortNatively(dec, order->lhsArg / 2, ascending, outs, dim,
+                          *freedom, frame.interp);
+    });
+    if (done)
+      return publish();
+  }
+
+  ScalarRegion cmp(**crOr, frame);
   SmallVector<uint64_t> args(2 * n);
 
   forEachLine(outs[0].shape(), dim, [&](int64_t base, int64_t stride,
@@ -279,14 +597,7 @@ static LogicalResult sortKernel(Operation *op, Frame &frame) {
         outs[k].store(base + m * stride, vals[m]);
     }
   });
-
-  for (auto [res, t] : llvm::zip(op->getResults(), outs)) {
-    RtValue rv = RtValue::ofTensor(std::move(t));
-    if (!freedom->tieGroups.empty())
-      rv.freedom = freedom;
-    frame.set(res, std::move(rv));
-  }
-  return success();
+  return publish();
 }
 
 //===----------------------------------------------------------------------===//
@@ -375,6 +686,61 @@ LogicalResult checkIndexedShapes(Operation *op, const Tensor &batched,
 }
 } // namespace
 
+namespace {
+/// The element offset in `tgt` of the slice that batch entry `b` (row-major
+/// over the batch dims) addresses, or -1 when an index is out of range.
+/// Only for index tensors laid out [batch..., depth] (or [batch...] with a
+/// depth of 1) and a dimension_map within the first `depth` dims.
+int64_t sliceBase(const IndexedAccess &acc, int64_t b, const Tensor &tgt,
+                  ArrayRef<int64_t> tgtStrides) {
+  int64_t depth = acc.dimMap.size();
+  int64_t perEntry = acc.indicesHaveDepthDim ? depth : 1;
+  int64_t off = 0;
+  const Tensor &ix = *acc.indices;
+  for (int64_t i = 0; i < depth; ++i) {
+    int64_t at = b * perEntry + i, v;
+    if (ix.dtype() == DType::I32) {
+      int32_t x;
+      std::memcpy(&x, ix.data() + at * 4, 4);
+      v = x;
+    } else if (ix.dtype() == DType::I64 || ix.dtype() == DType::Index) {
+      std::memcpy(&v, ix.data() + at * 8, 8);
+    } else {
+      v = signExtend(ix.load(at), ix.dtype());
+    }
+    int64_t d = acc.dimMap[i];
+    if (v < 0 || v >= tgt.dim(d))
+      return -1;
+    off += v * tgtStrides[d];
+  }
+  return off;
+}
+
+/// Whether sliceBase applies to `acc` (see there), with masks laid out as
+/// the batch dims.
+bool hasSimpleLayout(const IndexedAccess &acc, const Tensor &tgt) {
+  int64_t depth = acc.dimMap.size();
+  if (acc.indices->rank() != acc.batchRank + (acc.indicesHaveDepthDim ? 1 : 0))
+    return false;
+  if (!acc.indicesHaveDepthDim && depth != 1)
+    return false;
+  if (acc.mask && acc.mask->rank() != acc.batchRank)
+    return false;
+  return llvm::all_of(acc.dimMap, [&](int64_t d) { return d >= 0 && d < depth; }) &&
+         depth <= tgt.rank();
+}
+
+/// Row-major batch coordinates of batch entry `b` of `batched`.
+Shape batchCoords(const Tensor &batched, int64_t batchRank, int64_t b) {
+  Shape c(batchRank, 0);
+  for (int64_t d = batchRank - 1; d >= 0; --d) {
+    c[d] = b % batched.dim(d);
+    b /= batched.dim(d);
+  }
+  return c;
+}
+} // namespace
+
 /// Every value a position may hold when `ups.size()` >= 2 updates that
 /// promised unique indices race on it (IREE runs them as parallel
 /// read-modify-writes): the last write wins, and the value it combined with
@@ -393,7 +759,7 @@ LogicalResult checkIndexedShapes(Operation *op, const Tensor &batched,
 /// max). Returns false when neither works, or when a chain hits undefined
 /// behaviour in the combiner: then no sound list exists.
 static bool racyWriteValues(ScalarRegion &combine, ArrayRef<uint64_t> ups,
-                            uint64_t orig, std::vector<uint64_t> &out) {
+                            uint64_t orig, SmallVectorImpl<uint64_t> &out) {
   constexpr size_t kMaxExactWriters = 6, kMaxCandidates = 4096,
                    kMaxCalls = 65536;
   std::unordered_set<uint64_t> seen;
@@ -435,6 +801,229 @@ static bool racyWriteValues(ScalarRegion &combine, ArrayRef<uint64_t> ups,
   return !hitUB;
 }
 
+/// The freedom of a scatter's result: positions written more than once
+/// (`multi`, sorted here by position) with the values they may hold; then
+/// sets the result.
+static void finishScatter(Operation *op, Frame &frame, ext::ScatterOp sc,
+                          ScalarRegion &combine, const Tensor &updates,
+                          const Tensor &original, Tensor out,
+                          std::vector<Freedom::MultiWrite> multi,
+                          int64_t depth, int64_t batchRank,
+                          int64_t sliceElems) {
+  std::shared_ptr<Freedom> freedom;
+  if (!multi.empty()) {
+    freedom = std::make_shared<Freedom>();
+    freedom->origin = originOf(op);
+    freedom->multiWritesAnyOneOf = sc.getUniqueIndices();
+    freedom->multiWrites = std::move(multi);
+    auto byPosition = [](auto &a, auto &b) { return a.position < b.position; };
+    if (!llvm::is_sorted(freedom->multiWrites, byPosition))
+      llvm::sort(freedom->multiWrites, byPosition);
+    bool unenumerable = false;
+    for (auto &w : freedom->multiWrites) {
+      if (!freedom->multiWritesAnyOneOf) {
+        // unique_indices(false): the updates combine in batch order.
+        w.candidates.push_back(out.load(w.position));
+        continue;
+      }
+      Shape posCoords = out.coordinates(w.position);
+      Shape sliceCoords(posCoords.begin() + depth, posCoords.end());
+      int64_t sliceLinear = 0;
+      for (int64_t k = 0; k < static_cast<int64_t>(sliceCoords.size()); ++k)
+        sliceLinear = sliceLinear * updates.dim(batchRank + k) + sliceCoords[k];
+      SmallVector<uint64_t> ups;
+      for (int64_t b : w.updates)
+        ups.push_back(updates.load(b * sliceElems + sliceLinear));
+      // Once the output is undecided, listing more positions is wasted work.
+      if (unenumerable ||
+          !racyWriteValues(combine, ups, original.load(w.position),
+                           w.candidates)) {
+        // No sound list: keep the in-order value alone (the output is
+        // undecided, see below).
+        w.candidates.assign(1, out.load(w.position));
+        unenumerable = true;
+      }
+    }
+    // Too many racing writers to list what they may leave, or an order of
+    // the writes hits undefined behaviour in the combiner: no sound list.
+    if (unenumerable)
+      freedom->derivedFrom = freedom->origin;
+  }
+  out.compactUndef();
+  RtValue rv = RtValue::ofTensor(std::move(out));
+  rv.freedom = freedom;
+  frame.set(op->getResult(0), std::move(rv));
+}
+
+/// The scatter's updates in batch order, with the combiner run on lanes:
+/// consecutive updates to distinct positions form one batch of lanes, which
+/// reads the values earlier batches left, as the sequential loop does.
+/// Applies when nothing can be reported during the updates (a combiner
+/// without undefined behaviour, an original without uninitialized
+/// elements; out-of-range indices are reported first, in batch order, as
+/// the sequential loop would) and the output is at most 16 times the
+/// updates (the per-position counters stay small). False, having done
+/// nothing, otherwise. Fills `multi` with the positions written more than
+/// once and their writers in write order.
+static bool scatterNatively(Operation *op, Frame &frame,
+                            const CompiledRegion &cr, const Tensor &updates,
+                            const IndexedAccess &acc, Tensor &out,
+                            int64_t sliceElems,
+                            std::vector<Freedom::MultiWrite> &multi) {
+  if (!frame.interp.options().fastPaths || cr.mayReportUB() ||
+      out.hasUndef() || sliceElems == 0 ||
+      updates.numElements() >= (int64_t(1) << 32) ||
+      !hasSimpleLayout(acc, out) ||
+      out.numElements() > 16 * std::max<int64_t>(updates.numElements(), 1))
+    return false;
+  int64_t numBatch = updates.numElements() / sliceElems;
+  int64_t numElems = numBatch * sliceElems;
+  Shape outStrides = rowMajorStrides(out.shape());
+  // The position each update element writes, or -1 (masked or out of
+  // range).
+  // Large scratch arrays come zeroed from calloc (huge pages, no memset).
+  std::vector<int64_t, ZeroedAllocator<int64_t>> pos(numElems);
+  // The common case, one i32 index per update: decoded in one loop.
+  if (sliceElems == 1 && acc.dimMap.size() == 1 && !acc.mask &&
+      acc.indices->dtype() == DType::I32 &&
+      acc.indices->numElements() == numBatch) {
+    const uint8_t *ix = acc.indices->data();
+    int64_t size = out.dim(acc.dimMap[0]), stride = outStrides[acc.dimMap[0]];
+    for (int64_t b = 0; b < numBatch; ++b) {
+      int32_t v;
+      std::memcpy(&v, ix + b * 4, 4);
+      pos[b] = v >= 0 && v < size ? v * stride : -1;
+    }
+  }
+  for (int64_t b = 0; b < numBatch; ++b) {
+    if (sliceElems == 1 && acc.dimMap.size() == 1 && !acc.mask &&
+        acc.indices->dtype() == DType::I32 &&
+        acc.indices->numElements() == numBatch && pos[b] >= 0)
+      continue;
+    int64_t base = -1;
+    if (!acc.mask || acc.mask->load(b) != 0) {
+      base = sliceBase(acc, b, out, outStrides);
+      if (base < 0) {
+        // The message of the sequential path.
+        Shape bc = batchCoords(updates, acc.batchRank, b);
+        Shape s(updates.rank() - acc.batchRank, 0), at;
+        std::string bad;
+        acc.target(bc, s, out, at, bad);
+        reportUB(frame, op, "out-of-range scatter index", bc, true, bad);
+      }
+    }
+    for (int64_t sl = 0; sl < sliceElems; ++sl)
+      pos[b * sliceElems + sl] = base < 0 ? -1 : base + sl;
+  }
+
+  constexpr int kLanes = 256;
+  // Positions are random: their values are fetched this many updates ahead.
+  constexpr int64_t kAhead = 64;
+  RegionRunner runner(cr, frame, kLanes);
+  // One bit per position: written so far, written more than once. (A
+  // million positions take 128 KiB each: they stay in cache.)
+  int64_t numWords = (out.numElements() + 63) / 64;
+  std::vector<uint64_t> written(numWords, 0), multiBits(numWords, 0);
+  // The positions of the current batch of lanes: open addressing, entries
+  // of older batches told apart by their batch number.
+  constexpr int kSlots = 4 * kLanes;
+  struct Slot {
+    int64_t position;
+    uint64_t batch;
+  };
+  std::vector<Slot> slots(kSlots, Slot{-1, 0});
+  uint64_t batch = 1;
+  auto claim = [&](int64_t p) {
+    // False when the batch already has p.
+    uint64_t h = (static_cast<uint64_t>(p) * 0x9E3779B97F4A7C15ull) >> 54;
+    for (;; h = (h + 1) % kSlots) {
+      Slot &slot = slots[h];
+      if (slot.batch != batch) {
+        slot = {p, batch};
+        return true;
+      }
+      if (slot.position == p)
+        return false;
+    }
+  };
+  int64_t lanePos[kLanes];
+  int n = 0;
+  auto flush = [&] {
+    if (n) {
+      runner.run(n, nullptr, -1, [](Operation *, StringRef, int, StringRef) {});
+      const uint64_t *r = runner.result(0);
+      for (int l = 0; l < n; ++l)
+        out.store(lanePos[l], r[l]);
+    }
+    n = 0;
+    ++batch;
+  };
+  uint64_t *upd = runner.arg(0), *cur = runner.arg(1);
+  int64_t numMulti = 0;
+  unsigned eb = out.elementBytes();
+  for (int64_t i = 0; i < numElems; ++i) {
+    if (i + kAhead < numElems && pos[i + kAhead] >= 0)
+      __builtin_prefetch(out.data() + pos[i + kAhead] * eb, 1);
+    int64_t p = pos[i];
+    if (p < 0)
+      continue;
+    if (!claim(p)) {
+      flush();
+      claim(p);
+    }
+    uint64_t bit = uint64_t(1) << (p & 63);
+    if (written[p >> 6] & bit) {
+      numMulti += !(multiBits[p >> 6] & bit);
+      multiBits[p >> 6] |= bit;
+    }
+    written[p >> 6] |= bit;
+    upd[n] = updates.load(i);
+    cur[n] = out.load(p);
+    lanePos[n++] = p;
+    if (n == kLanes)
+      flush();
+  }
+  flush();
+  if (!numMulti)
+    return true;
+
+  // The positions written more than once, in position order: entry e is
+  // the e-th set bit of multiBits (rank from per-word prefix counts).
+  std::vector<uint32_t> rank(numWords);
+  multi.resize(numMulti);
+  int64_t e = 0;
+  for (int64_t w = 0; w < numWords; ++w) {
+    rank[w] = static_cast<uint32_t>(e);
+    for (uint64_t bits = multiBits[w]; bits; bits &= bits - 1)
+      multi[e++].position = w * 64 + llvm::countr_zero(bits);
+  }
+  auto entryOf = [&](int64_t p) -> int64_t {
+    uint64_t word = multiBits[p >> 6], bit = uint64_t(1) << (p & 63);
+    if (!(word & bit))
+      return -1;
+    return rank[p >> 6] + llvm::popcount(word & (bit - 1));
+  };
+  // Their writers in write order: counts, offsets, then a filling pass.
+  std::vector<uint32_t> cursor(numMulti + 1, 0);
+  for (int64_t i = 0; i < numElems; ++i)
+    if (pos[i] >= 0)
+      if (int64_t en = entryOf(pos[i]); en >= 0)
+        ++cursor[en + 1];
+  for (int64_t en = 0; en < numMulti; ++en)
+    cursor[en + 1] += cursor[en];
+  std::vector<int64_t> writers(cursor[numMulti]);
+  std::vector<uint32_t> fill(cursor.begin(), cursor.end() - 1);
+  for (int64_t b = 0, i = 0; b < numBatch; ++b)
+    for (int64_t sl = 0; sl < sliceElems; ++sl, ++i)
+      if (pos[i] >= 0)
+        if (int64_t en = entryOf(pos[i]); en >= 0)
+          writers[fill[en]++] = b;
+  for (int64_t en = 0; en < numMulti; ++en)
+    multi[en].updates.assign(writers.begin() + cursor[en],
+                             writers.begin() + cursor[en + 1]);
+  return true;
+}
+
 static LogicalResult scatterKernel(Operation *op, Frame &frame) {
   auto sc = cast<ext::ScatterOp>(op);
   const Tensor &updates = frame.getTensor(sc.getUpdates());
@@ -459,6 +1048,15 @@ static LogicalResult scatterKernel(Operation *op, Frame &frame) {
   const Tensor &original = frame.getTensor(sc.getOriginal());
 
   int64_t sliceElems = numElementsOf(updates.shape().drop_front(batchRank));
+  // The positions written more than once, with their writers (row-major
+  // batch indices) in write order.
+  std::vector<Freedom::MultiWrite> multi;
+  if (scatterNatively(op, frame, **crOr, updates, acc, out, sliceElems,
+                      multi)) {
+    finishScatter(op, frame, sc, combine, updates, original, std::move(out),
+                  std::move(multi), depth, batchRank, sliceElems);
+    return success();
+  }
   // Which batch entries wrote each position, to report multi-writes.
   llvm::DenseMap<int64_t, std::vector<int64_t>> writers;
   Shape pos;
@@ -485,55 +1083,50 @@ static LogicalResult scatterKernel(Operation *op, Frame &frame) {
     writers[p].push_back(linear / std::max<int64_t>(1, sliceElems));
   });
 
-  std::shared_ptr<Freedom> freedom;
-  for (auto &[p, ws] : writers) {
-    if (ws.size() < 2)
-      continue;
-    if (!freedom) {
-      freedom = std::make_shared<Freedom>();
-      freedom->origin = originOf(op);
-      freedom->multiWritesAnyOneOf = sc.getUniqueIndices();
-    }
-    freedom->multiWrites.push_back({p, ws});
-  }
-  if (freedom) {
-    llvm::sort(freedom->multiWrites,
-               [](auto &a, auto &b) { return a.position < b.position; });
-    bool unenumerable = false;
-    for (auto &w : freedom->multiWrites) {
-      Shape posCoords = out.coordinates(w.position);
-      Shape sliceCoords(posCoords.begin() + depth, posCoords.end());
-      int64_t sliceLinear = 0;
-      for (int64_t k = 0; k < static_cast<int64_t>(sliceCoords.size()); ++k)
-        sliceLinear = sliceLinear * updates.dim(batchRank + k) + sliceCoords[k];
-      if (!freedom->multiWritesAnyOneOf) {
-        // unique_indices(false): the updates combine in batch order.
-        w.candidates.push_back(out.load(w.position));
-        continue;
-      }
-      SmallVector<uint64_t> ups;
-      for (int64_t b : w.updates)
-        ups.push_back(updates.load(b * sliceElems + sliceLinear));
-      // Once the output is undecided, listing more positions is wasted work.
-      if (unenumerable ||
-          !racyWriteValues(combine, ups, original.load(w.position),
-                           w.candidates)) {
-        // No sound list: keep the in-order value alone (the output is
-        // undecided, see below).
-        w.candidates.assign(1, out.load(w.position));
-        unenumerable = true;
-      }
-    }
-    // Too many racing writers to list what they may leave, or an order of
-    // the writes hits undefined behaviour in the combiner: no sound list.
-    if (unenumerable)
-      freedom->derivedFrom = freedom->origin;
-  }
-  out.compactUndef();
-  RtValue rv = RtValue::ofTensor(std::move(out));
-  rv.freedom = freedom;
-  frame.set(op->getResult(0), std::move(rv));
+  for (auto &[p, ws] : writers)
+    if (ws.size() >= 2)
+      multi.push_back({p, SmallVector<int64_t, 2>(ws.begin(), ws.end()), {}});
+  finishScatter(op, frame, sc, combine, updates, original, std::move(out),
+                std::move(multi), depth, batchRank, sliceElems);
   return success();
+}
+
+/// Gather without a mask, from a source without uninitialized elements,
+/// every index in range: each batch entry's slice is one contiguous copy,
+/// entries split into tasks. Nothing can be reported, and every output
+/// element is written, so the result starts fresh. False, having done
+/// nothing, when that does not apply.
+static bool gatherNatively(Operation *op, Frame &frame, const Tensor &source,
+                           const IndexedAccess &acc, const Tensor &init) {
+  int64_t batchRank = acc.batchRank;
+  int64_t sliceElems = numElementsOf(init.shape().drop_front(batchRank));
+  if (!frame.interp.options().fastPaths || acc.mask || source.hasUndef() ||
+      sliceElems == 0 ||
+      init.numElements() == 0 || !hasSimpleLayout(acc, source))
+    return false;
+  int64_t numBatch = init.numElements() / sliceElems;
+  Shape strides = rowMajorStrides(source.shape());
+  std::vector<int64_t> base(numBatch);
+  Interpreter &interp = frame.interp;
+  int64_t per = unitsPerTask(interp, numBatch, sliceElems + 8);
+  int64_t tasks = (numBatch + per - 1) / per;
+  std::vector<uint8_t> bad(tasks, 0);
+  interp.parallelFor(tasks, [&](int64_t t) {
+    for (int64_t b = t * per; b < std::min(numBatch, (t + 1) * per); ++b)
+      if ((base[b] = sliceBase(acc, b, source, strides)) < 0)
+        bad[t] = 1;
+  });
+  if (llvm::is_contained(bad, 1))
+    return false;
+  Tensor out(init.dtype(), init.shape());
+  size_t bytes = sliceElems * source.elementBytes();
+  interp.parallelFor(tasks, [&](int64_t t) {
+    for (int64_t b = t * per; b < std::min(numBatch, (t + 1) * per); ++b)
+      std::memcpy(out.data() + b * bytes,
+                  source.data() + base[b] * source.elementBytes(), bytes);
+  });
+  frame.set(op->getResult(0), RtValue::ofTensor(std::move(out)));
+  return true;
 }
 
 static LogicalResult gatherKernel(Operation *op, Frame &frame) {
@@ -541,10 +1134,10 @@ static LogicalResult gatherKernel(Operation *op, Frame &frame) {
   const Tensor &source = frame.getTensor(g.getSource());
   const Tensor &indices = frame.getTensor(g.getIndices());
   const Tensor *mask = g.getMask() ? &frame.getTensor(g.getMask()) : nullptr;
-  Tensor out = frame.getTensor(g.getOutput());
+  const Tensor &init = frame.getTensor(g.getOutput());
   int64_t depth = g.getIndexDepth();
-  int64_t batchRank = out.rank() - (source.rank() - depth);
-  if (failed(checkIndexedShapes(op, out, indices, mask, source, batchRank,
+  int64_t batchRank = init.rank() - (source.rank() - depth);
+  if (failed(checkIndexedShapes(op, init, indices, mask, source, batchRank,
                                 depth)))
     return failure();
   reportUndefReads(frame, op, indices, "the indices");
@@ -552,6 +1145,9 @@ static LogicalResult gatherKernel(Operation *op, Frame &frame) {
     reportUndefReads(frame, op, *mask, "the mask");
   IndexedAccess acc{&indices, mask, g.getDimensionMap(), batchRank,
                     indices.rank() > batchRank};
+  if (gatherNatively(op, frame, source, acc, init))
+    return success();
+  Tensor out = init;
   Shape pos;
   std::string bad;
   forEachBatchElement(out, batchRank, [&](int64_t linear, ArrayRef<int64_t> b,
@@ -652,6 +1248,22 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
   if (k > n)
     reportUB(frame, op, "topk with K greater than N", {}, false,
              "K = " + std::to_string(k) + " > N = " + std::to_string(n));
+  // A comparison of the two values: select natively.
+  std::optional<NativeOrder> order;
+  if (frame.interp.options().fastPaths)
+    order = matchNativeOrder(**crOr);
+  if (order) {
+    bool cmpIsLess = order->greater == (order->lhsArg == 1);
+    bool done = withKeyType(*order, [&](auto dec) {
+      return topkNatively(dec, cmpIsLess, values, inIdx, outV, outI, dim,
+                          frame.interp);
+    });
+    if (done) {
+      frame.set(op->getResult(0), RtValue::ofTensor(std::move(outV)));
+      frame.set(op->getResult(1), RtValue::ofTensor(std::move(outI)));
+      return success();
+    }
+  }
   Shape outStrides = rowMajorStrides(outV.shape());
   DType idxType = outI.dtype();
 
