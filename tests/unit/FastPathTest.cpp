@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/support/TextTemplate.h"
 #include "interp/exec/FreedomReport.h"
 #include "interp/exec/Interpreter.h"
 
@@ -29,28 +30,6 @@ using namespace ref;
 using namespace mlir;
 
 namespace {
-
-/// `tmpl` with $0, $1, ... replaced by `args` (MLIR text is full of
-/// braces, which formatv would take for its own).
-struct FillArg {
-  FillArg(std::string v) : text(std::move(v)) {}
-  FillArg(const char *v) : text(v) {}
-  FillArg(int64_t v) : text(std::to_string(v)) {}
-  std::string text;
-};
-std::string fill(const char *tmpl, std::initializer_list<FillArg> args) {
-  std::vector<FillArg> a(args);
-  std::string out;
-  for (const char *p = tmpl; *p; ++p) {
-    if (*p == '$' && p[1] >= '0' && p[1] <= '9') {
-      out += a[p[1] - '0'].text;
-      ++p;
-      continue;
-    }
-    out += *p;
-  }
-  return out;
-}
 
 /// A parsed program and its inputs.
 class Program {
