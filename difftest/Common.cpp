@@ -2,6 +2,7 @@
 
 #include "difftest/Common.h"
 
+#include "interp/support/FileIO.h"
 #include "interp/support/InputSpec.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -70,12 +71,7 @@ Expected<std::string> readFile(StringRef p) {
 }
 
 llvm::Error writeFile(StringRef p, StringRef text) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(p, ec);
-  if (ec)
-    return createStringError(ec, p + ": " + ec.message());
-  os << text;
-  return llvm::Error::success();
+  return writeFileBytes(p, text);
 }
 
 std::string shellQuote(StringRef arg) {
@@ -313,9 +309,14 @@ Golden makeGolden(StringRef program, const Signature &sig,
   opts.workingDir = workDir.str();
   gpu::ProcessResult r = gpu::runProcess(argv, limits, opts);
   g.seconds = r.wallSeconds;
+  if (std::optional<std::string> why = gpu::environmentFailure(r)) {
+    g.status = Golden::Failed;
+    g.environment = "the interpreter (ref-run): " + *why;
+    g.message = "the interpreter " + r.summary() + "\n" + r.stderrText;
+    return g;
+  }
   if (r.kind != gpu::ProcessResult::Kind::Exited) {
     g.status = Golden::Failed;
-    g.notStarted = r.kind == gpu::ProcessResult::Kind::FailedToStart;
     g.message = "the interpreter " + r.summary() + "\n" + r.stderrText;
     return g;
   }

@@ -67,9 +67,10 @@ randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
 struct Golden {
   enum Status { Ok, Undefined, Invalid, Failed } status = Failed;
   std::string message; // ref-run's stderr for anything but Ok
-  /// The interpreter could not even start (Failed): the environment's
-  /// fault, never a finding about the program.
-  bool notStarted = false;
+  /// Why the interpreter's failure is the environment's and never a
+  /// finding about the program (gpu::environmentFailure: it could not
+  /// start, was stopped from outside, or the disk is full); empty otherwise.
+  std::string environment;
   gpu::CaseSpec spec;
   double seconds = 0;
 };

@@ -14,6 +14,14 @@
 //      commits the batch's rows to the database in one transaction.
 // A killed campaign loses only batches in flight; --resume reruns them.
 //
+// The environment's failures stop the campaign (exit 4) without committing
+// the batch, rather than being recorded as findings: ref-run or an IREE tool
+// that cannot start, is stopped from outside (SIGTERM, SIGINT, SIGHUP; an
+// IREE tool gets one retry first), or finds the disk full; a write of our
+// own that fails; less than --min-free-disk free before a batch. Each
+// subprocess has --max-file-size as RLIMIT_FSIZE, so a compiler writing
+// gigabytes is a finding (a crash that says so), not a full disk.
+//
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Fuzz.h"
@@ -146,6 +154,8 @@ public:
   /// twin (the metamorphic pair) as a function of the same batch.
   unsigned twinPercent = 50;
   unsigned shardIndex = 0, shardCount = 1;
+  /// Bytes that must be free on the campaign's disk before each batch.
+  uint64_t minFreeBytes = 0;
   fuzz::GenOptions gen;
   CampaignDB *db = nullptr;
   Stats stats;
@@ -203,7 +213,22 @@ struct BatchCase {
   bool twin = false; // the static twin of the case before it
 };
 
+/// An error that stops the campaign: the environment failed, not the case.
+llvm::Error environmentError(const llvm::Twine &what) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), what.str());
+}
+
 llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
+  if (minFreeBytes > 0) {
+    llvm::ErrorOr<fs::space_info> space = fs::disk_space(out);
+    if (!space)
+      return environmentError(out + ": " + space.getError().message());
+    if (space->available < minFreeBytes)
+      return environmentError(llvm::formatv(
+          "{0}: only {1} MiB free on the campaign's disk (--min-free-disk="
+          "{2} MiB); stopped before batch {3}",
+          out, space->available >> 20, minFreeBytes >> 20, b));
+  }
   std::string bdir = joinPath(out, "work", "b" + std::to_string(b));
   fs::remove_directories(bdir);
   if (std::error_code ec = fs::create_directories(bdir))
@@ -258,8 +283,9 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   auto prepare = [&](BatchCase &c, const fuzz::Case &gc,
                      bool staticShapes) -> llvm::Error {
     c.dir = joinPath(bdir, c.name);
-    fs::create_directories(joinPath(c.dir, "inputs"));
-    fs::create_directories(joinPath(c.dir, "golden"));
+    for (StringRef sub : {"inputs", "golden"})
+      if (std::error_code ec = fs::create_directories(joinPath(c.dir, sub)))
+        return environmentError(joinPath(c.dir, sub) + ": " + ec.message());
     fuzz::PrintOptions po;
     po.functionName = c.name;
     po.staticShapes = staticShapes;
@@ -290,7 +316,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   // generator made an invalid program, the interpreter failed on a valid
   // one, or the static twin's goldens differ from the dynamic program's.
   auto reject = [&](const BatchCase &c, StringRef verdict,
-                    const std::string &message) {
+                    const std::string &message) -> llvm::Error {
     CaseRow row = baseRow(c);
     row.target = c.twin ? ("-" + kTwinSuffix).str() : "-";
     std::string msg = StringRef(message).trim().str();
@@ -304,13 +330,15 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         std::string dst = joinPath(out, "bundles", name);
         fs::remove_directories(dst);
         if (llvm::Error e = copyTree(c.dir, dst))
-          llvm::consumeError(std::move(e));
-        (void)writeFile(joinPath(dst, "interpreter.log"), message);
+          return e;
+        if (llvm::Error e = writeFile(joinPath(dst, "interpreter.log"), message))
+          return e;
         failures.push_back({row.signature, row.verdict, row.target, c.index,
                             joinPath("bundles", name), now()});
       }
     }
     rows.push_back(std::move(row));
+    return llvm::Error::success();
   };
   auto goldenVerdict = [](const Golden &g) -> StringRef {
     return g.status == Golden::Undefined ? "rejected-ub"
@@ -325,14 +353,14 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     fuzz::Case gc = generate(c.caseSeed);
     if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
       return e;
-    // An interpreter that cannot start is the environment's failure: stop
-    // (the batch is not committed; --resume redoes it) rather than record
-    // every case as a finding.
-    if (c.golden.notStarted)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     StringRef(c.golden.message).trim());
+    // An interpreter that cannot start (or was stopped, or found the disk
+    // full) is the environment's failure: stop (the batch is not committed;
+    // --resume redoes it) rather than record every case as a finding.
+    if (!c.golden.environment.empty())
+      return environmentError(c.golden.environment);
     if (c.golden.status != Golden::Ok) {
-      reject(c, goldenVerdict(c.golden), c.golden.message);
+      if (llvm::Error e = reject(c, goldenVerdict(c.golden), c.golden.message))
+        return e;
       continue;
     }
     // The metamorphic pair: the same program with every extent static,
@@ -350,11 +378,11 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     t.twin = true;
     if (llvm::Error e = prepare(t, gc, /*staticShapes=*/true))
       return e;
-    if (t.golden.notStarted)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     StringRef(t.golden.message).trim());
+    if (!t.golden.environment.empty())
+      return environmentError(t.golden.environment);
     if (t.golden.status != Golden::Ok) {
-      reject(t, goldenVerdict(t.golden), t.golden.message);
+      if (llvm::Error e = reject(t, goldenVerdict(t.golden), t.golden.message))
+        return e;
       continue;
     }
     const BatchCase &d = cases.back();
@@ -375,7 +403,8 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       }
     }
     if (!differs.empty()) {
-      reject(t, "interpreter-error", differs);
+      if (llvm::Error e = reject(t, "interpreter-error", differs))
+        return e;
       continue;
     }
     cases.push_back(std::move(t));
@@ -417,6 +446,10 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
           return e;
         combinedCompile = compileTarget(config, combinedName + ".mlir", bdir,
                                         sub + "-" + combinedName, settings);
+        if (combinedCompile.verdict == gpu::Verdict::ToolError &&
+            combinedCompile.detail.rfind("disk full", 0) == 0)
+          return environmentError(config.name() + ": " +
+                                  combinedCompile.detail);
         if (combinedCompile.verdict == gpu::Verdict::Pass) {
           for (size_t k : members)
             inCombined[k] = true;
@@ -476,6 +509,22 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         ct.result =
             runTarget(config, "program.mlir", c.golden.spec, c.dir, sub,
                       settings);
+      }
+      // A tool that could not start, was stopped from outside or found the
+      // disk full tells nothing about the case: one retry (a stray kill),
+      // then the campaign stops without committing the batch.
+      if (ct.result.verdict == gpu::Verdict::ToolError) {
+        bool diskFull = ct.result.detail.rfind("disk full", 0) == 0;
+        if (!diskFull) {
+          ct.result = runTarget(config, "program.mlir", c.golden.spec, c.dir,
+                                sub + "-retry", settings);
+          ct.subdir = sub + "-retry";
+          ct.batchOnly = false;
+        }
+        if (ct.result.verdict == gpu::Verdict::ToolError)
+          return environmentError(config.name() + ", case " +
+                                  std::to_string(c.index) + ": " +
+                                  ct.result.detail);
       }
       c.targets.push_back(std::move(ct));
     }
@@ -587,6 +636,11 @@ int fuzzCommand(int argc, char **argv) {
       cl::desc("Percent of the cases with dynamic shapes that also run their "
                "static twin, the metamorphic pair (0-100)"),
       cl::init(50), cl::cat(common.category));
+  cl::opt<std::string> minFree(
+      "min-free-disk",
+      cl::desc("Stop (exit 4, resumable) instead of starting a batch when "
+               "less than this is free on --out's disk (e.g. 1G; 0: never)"),
+      cl::init("1G"), cl::cat(common.category));
   cl::opt<bool> large("large",
                       cl::desc("Let a few cases have ~10^5-element tensors"),
                       cl::cat(common.category));
@@ -609,6 +663,13 @@ int fuzzCommand(int argc, char **argv) {
     llvm::errs() << "error: --shard=" << shard << ": expected I/N, 0 <= I < N\n";
     return kInvalid;
   }
+  auto minFreeBytes = parseBytes(minFree);
+  if (!minFreeBytes) {
+    llvm::errs() << "error: --min-free-disk" << llvm::toString(minFreeBytes.takeError())
+                 << "\n";
+    return kInvalid;
+  }
+  c.minFreeBytes = *minFreeBytes;
   std::optional<double> seconds;
   if (!time.empty() && !(seconds = parseDuration(time))) {
     llvm::errs() << "error: --time=" << time << ": expected 30m, 90s, 2h\n";
@@ -712,7 +773,10 @@ int fuzzCommand(int argc, char **argv) {
   }
   c.progress(true);
   if (!firstError.empty()) {
-    llvm::errs() << "error: " << firstError << "\n";
+    llvm::errs() << "error: " << firstError << "\n"
+                 << "note: the campaign stopped; the batches in flight were "
+                    "not committed, and `difftest fuzz --out="
+                 << out << " --resume` redoes them\n";
     return kToolError;
   }
   llvm::outs() << "campaign: " << out << "/campaign.db; report: difftest "

@@ -54,6 +54,12 @@ struct CommonOptions {
       llvm::cl::desc("Address-space limit of each subprocess (e.g. 16G; 0: "
                      "none)"),
       llvm::cl::init("32G"), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> maxFileSize{
+      "max-file-size",
+      llvm::cl::desc("The largest file a subprocess may write (RLIMIT_FSIZE, "
+                     "e.g. 2G; 0: no limit): a compiler writing past it is "
+                     "a crash, not a full disk"),
+      llvm::cl::init("2G"), llvm::cl::cat(category)};
   llvm::cl::list<std::string> tolerances{
       "tolerance",
       llvm::cl::desc("Oracle tolerance override, e.g. f32:ulps=16,atol=1e-5 "

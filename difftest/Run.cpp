@@ -59,6 +59,14 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
                  << "\n";
     return std::nullopt;
   }
+  auto fileSize = parseBytes(maxFileSize);
+  if (!fileSize) {
+    llvm::errs() << "error: --max-file-size"
+                 << llvm::toString(fileSize.takeError()) << "\n";
+    return std::nullopt;
+  }
+  s.compileLimits.fileSizeLimitBytes = s.runLimits.fileSizeLimitBytes =
+      s.interpLimits.fileSizeLimitBytes = *fileSize;
   s.compileLimits.timeoutSeconds = compileTimeout;
   s.runLimits.timeoutSeconds = runTimeout;
   s.interpLimits.timeoutSeconds = interpTimeout;

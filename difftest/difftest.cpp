@@ -17,6 +17,7 @@
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
 
+#include "gpu/Process.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,6 +48,9 @@ static void usage(llvm::raw_ostream &os) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // Ctrl-C or SIGTERM must not leave compilers running (each runs in its
+  // own process group, out of the terminal's reach).
+  ref::gpu::killChildrenOnStopSignals();
   if (argc < 2) {
     usage(llvm::errs());
     return kInvalid;

@@ -2,6 +2,7 @@
 
 #include "fuzz/CaseFiles.h"
 
+#include "interp/support/FileIO.h"
 #include "interp/support/Npy.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -19,17 +20,7 @@ uint64_t caseSeed(uint64_t runSeed, uint64_t index) {
 }
 
 static Error writeFile(StringRef path, StringRef bytes) {
-  std::error_code ec;
-  raw_fd_ostream os(path, ec);
-  if (ec)
-    return createStringError(ec, "cannot write '%s': %s", path.str().c_str(),
-                             ec.message().c_str());
-  os << bytes;
-  os.close();
-  if (os.has_error())
-    return createStringError(os.error(), "cannot write '%s'",
-                             path.str().c_str());
-  return Error::success();
+  return ref::writeFileBytes(path, bytes);
 }
 
 json::Value caseToJSON(const Case &c, uint64_t seed) {

@@ -2,6 +2,8 @@
 
 #include "gpu/Batch.h"
 
+#include "interp/support/FileIO.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,17 +40,8 @@ llvm::Error fieldError(StringRef file, const llvm::Twine &field,
 
 llvm::Error writeJSON(StringRef path, llvm::json::Value v) {
   // Write then rename: a reader never sees half a file.
-  std::string tmp = (path + ".tmp").str();
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(tmp, ec);
-    if (ec)
-      return llvm::createStringError(ec, tmp + ": " + ec.message());
-    os << llvm::formatv("{0:2}", v) << "\n";
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tmp, path))
-    return llvm::createStringError(ec, path + ": " + ec.message());
-  return llvm::Error::success();
+  return writeFileAtomically(path,
+                             llvm::formatv("{0:2}", v).str() + "\n");
 }
 
 llvm::Expected<llvm::json::Value> readJSON(StringRef path) {

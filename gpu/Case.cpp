@@ -2,6 +2,7 @@
 
 #include "gpu/Case.h"
 
+#include "interp/support/FileIO.h"
 #include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
 
@@ -77,12 +78,9 @@ llvm::Expected<TensorFile> TensorFile::fromJSON(const llvm::json::Value &v,
 llvm::Error writeTensorFile(StringRef path, const Tensor &t) {
   if (path.ends_with(".npy"))
     return writeNpyFile(path, t);
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return llvm::createStringError(ec, path + ": " + ec.message());
-  os.write(reinterpret_cast<const char *>(t.data()), t.byteSize());
-  return llvm::Error::success();
+  return writeFileBytes(
+      path, llvm::StringRef(reinterpret_cast<const char *>(t.data()),
+                            t.byteSize()));
 }
 
 llvm::Expected<Tensor> readTensorFile(const TensorFile &f) {

@@ -54,8 +54,29 @@ bool isCrashSignal(int sig) {
          sig == SIGFPE || sig == SIGSEGV || sig == SIGSYS;
 }
 
+/// The line of a tool's stderr that says the disk is full, if any.
+std::optional<llvm::StringRef> diskFullLine(llvm::StringRef stderrText) {
+  for (llvm::StringRef marker : {"No space left on device",
+                                 "Disk quota exceeded"}) {
+    size_t at = stderrText.find(marker);
+    if (at == llvm::StringRef::npos)
+      continue;
+    size_t begin = stderrText.rfind('\n', at);
+    begin = begin == llvm::StringRef::npos ? 0 : begin + 1;
+    size_t end = stderrText.find('\n', at);
+    return stderrText.slice(begin, end).trim();
+  }
+  return std::nullopt;
+}
+
 Verdict classifyProcess(const ProcessResult &r, Verdict timeout, Verdict crash,
                         Verdict error) {
+  if (r.kind == ProcessResult::Kind::Exited && r.exitCode != 0 &&
+      diskFullLine(r.stderrText))
+    return Verdict::ToolError;
+  if (r.kind == ProcessResult::Kind::Exited && r.exitCode != 0 &&
+      exceededFileSize(r))
+    return crash;
   switch (r.kind) {
   case ProcessResult::Kind::FailedToStart:
     return Verdict::ToolError;
@@ -716,13 +737,42 @@ std::string normalizeMessage(llvm::StringRef rawLine) {
   return out;
 }
 
+std::optional<std::string> environmentFailure(const ProcessResult &r) {
+  switch (r.kind) {
+  case ProcessResult::Kind::FailedToStart:
+    return r.summary();
+  case ProcessResult::Kind::Signaled:
+    if (isExternalStop(r.signal))
+      return "stopped from outside: " + r.summary();
+    return std::nullopt;
+  case ProcessResult::Kind::Exited:
+    if (r.exitCode != 0)
+      if (std::optional<llvm::StringRef> line = diskFullLine(r.stderrText))
+        return "disk full: " + line->str();
+    return std::nullopt;
+  case ProcessResult::Kind::TimedOut:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+bool exceededFileSize(const ProcessResult &r) {
+  if (r.kind == ProcessResult::Kind::Signaled)
+    return r.signal == SIGXFSZ;
+  return r.kind == ProcessResult::Kind::Exited && r.exitCode != 0 &&
+         llvm::StringRef(r.stderrText).contains("File too large");
+}
+
 std::string failureMessage(Verdict v, const ProcessResult &r) {
   if (isTimeout(v) && r.kind == ProcessResult::Kind::TimedOut)
     return "timed out";
   if (isTimeout(v))
     return "timed out (" + r.summary() + ")";
-  if (r.kind == ProcessResult::Kind::FailedToStart)
-    return r.summary();
+  if (v == Verdict::ToolError)
+    if (std::optional<std::string> why = environmentFailure(r))
+      return *why;
+  if (exceededFileSize(r))
+    return "wrote a file past the file-size limit (" + r.summary() + ")";
   if (r.kind == ProcessResult::Kind::Signaled &&
       (r.signal == SIGKILL || isExternalStop(r.signal)))
     return r.signal == SIGKILL ? "killed by SIGKILL (out of memory?)"

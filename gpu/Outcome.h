@@ -10,7 +10,13 @@
 //   exit 0                                      -> Pass (the caller runs it)
 //   killed by SIGTERM, SIGINT or SIGHUP         -> ToolError (stopped from
 //                                                  outside, not a bug)
+//   non-zero exit, stderr says the disk is full -> ToolError ("No space left
+//       on device", "Disk quota exceeded": the environment, not the program)
 //   killed by SIGXCPU                           -> CompileTimeout (CPU limit)
+//   killed by SIGXFSZ, or non-zero exit with "File too large" in stderr
+//                                               -> CompilerCrash: it wrote a
+//       file past ProcessLimits::fileSizeLimitBytes (gigabytes of module for
+//       a small test case); its message says so
 //   killed by any other signal                  -> CompilerCrash; SIGKILL
 //       without our timeout is almost always the kernel's OOM killer, and a
 //       compiler exhausting memory on a small test case is a bug worth
@@ -78,6 +84,17 @@ bool isFailure(Verdict v);
 Verdict classifyCompile(const ProcessResult &r);
 Verdict classifyRun(const ProcessResult &r);
 
+/// Why a tool's failure is the environment's and tells nothing about the
+/// program: it could not start ("could not start: ..."), it was stopped
+/// from outside ("stopped from outside: killed by SIGTERM (Terminated)"),
+/// or the disk is full ("disk full: <the tool's line>"). nullopt when the
+/// tool succeeded or failed on its own.
+std::optional<std::string> environmentFailure(const ProcessResult &r);
+
+/// Whether the tool wrote a file past its file-size limit: killed by
+/// SIGXFSZ, or failed with EFBIG ("File too large") in its stderr.
+bool exceededFileSize(const ProcessResult &r);
+
 /// Does a tool's stderr show a crash (assertion, LLVM ERROR, unreachable,
 /// LLVM's crash banner or stack dump, a sanitizer report)?
 bool stderrShowsCrash(llvm::StringRef stderrText);
@@ -112,8 +129,9 @@ std::string firstErrorLine(llvm::StringRef stderrText);
 std::string normalizeMessage(llvm::StringRef line);
 
 /// The message for a verdict of process result `r`: "timed out" for
-/// timeouts, "killed by SIGKILL (out of memory?)" for a SIGKILL we did not
-/// send, firstErrorLine(stderr) when it has one, else r.summary() (e.g.
+/// timeouts, environmentFailure() for a ToolError, "wrote a file past the
+/// file-size limit (...)" when exceededFileSize(), "killed by SIGKILL (out
+/// of memory?)" for a SIGKILL we did not send, firstErrorLine(stderr) when it has one, else r.summary() (e.g.
 /// "killed by SIGSEGV (Segmentation fault)" for a silent crash). Not
 /// normalized.
 std::string failureMessage(Verdict v, const ProcessResult &r);

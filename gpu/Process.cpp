@@ -37,8 +37,11 @@
 #include <cstring>
 #include <thread>
 
+#include <atomic>
+
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -181,7 +184,46 @@ struct ChildPlan {
   const char *workingDir; // nullptr: stay
   bool limitAs;
   struct rlimit asLimit;
+  bool limitFsize;
+  struct rlimit fsizeLimit;
+  pid_t parent; // our pid, to notice having been orphaned before prctl
 };
+
+/// The process groups of the children runProcess() is waiting for, for the
+/// stop-signal handler (lock-free atomics: usable from a signal handler).
+constexpr int kMaxLiveChildren = 1024;
+std::atomic<pid_t> liveChildren[kMaxLiveChildren];
+
+/// Notes a live child (a full table only loses the group kill on a stop
+/// signal; PR_SET_PDEATHSIG still kills the child itself).
+int addLiveChild(pid_t pid) {
+  for (int i = 0; i < kMaxLiveChildren; ++i) {
+    pid_t expected = 0;
+    if (liveChildren[i].compare_exchange_strong(expected, pid))
+      return i;
+  }
+  return -1;
+}
+
+/// Forgets it: called before the child is reaped, so that the handler can
+/// never kill a group whose id was reused.
+void removeLiveChild(int slot) {
+  if (slot >= 0)
+    liveChildren[slot].store(0);
+}
+
+extern "C" void onStopSignal(int sig) {
+  int saved = errno;
+  for (std::atomic<pid_t> &slot : liveChildren)
+    if (pid_t pid = slot.load())
+      ::kill(-pid, SIGKILL);
+  struct sigaction dfl;
+  std::memset(&dfl, 0, sizeof(dfl));
+  dfl.sa_handler = SIG_DFL;
+  ::sigaction(sig, &dfl, nullptr);
+  errno = saved;
+  ::raise(sig); // delivered when the handler returns: we die of it
+}
 
 [[noreturn]] void childFail(int statusFd, int stage) {
   int msg[2] = {stage, errno};
@@ -227,8 +269,16 @@ struct ChildPlan {
   ::syscall(SYS_close_range, 3u, ~0u, 4u);
 #endif
 
+  // Die with the caller (a SIGKILLed campaign must not leave its compilers
+  // running); if it died before this line, we are already orphaned.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != plan.parent)
+    ::_exit(127);
+
   struct rlimit noCore = {0, 0};
   ::setrlimit(RLIMIT_CORE, &noCore);
+  if (plan.limitFsize && ::setrlimit(RLIMIT_FSIZE, &plan.fsizeLimit) != 0)
+    childFail(plan.statusFd, StageRlimit);
   if (plan.limitAs && ::setrlimit(RLIMIT_AS, &plan.asLimit) != 0)
     childFail(plan.statusFd, StageRlimit);
   if (plan.workingDir && ::chdir(plan.workingDir) != 0)
@@ -322,6 +372,15 @@ std::string ProcessResult::summary() const {
     return "could not start: " + startError;
   }
   return "unknown outcome";
+}
+
+void killChildrenOnStopSignals() {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = onStopSignal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP})
+    ::sigaction(sig, &sa, nullptr);
 }
 
 std::string signalName(int sig) {
@@ -535,6 +594,16 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
     plan.asLimit.rlim_cur = lim;
     plan.asLimit.rlim_max = lim;
   }
+  plan.limitFsize = limits.fileSizeLimitBytes != 0;
+  if (plan.limitFsize) {
+    struct rlimit cur;
+    rlim_t lim = static_cast<rlim_t>(limits.fileSizeLimitBytes);
+    if (::getrlimit(RLIMIT_FSIZE, &cur) == 0 && cur.rlim_max != RLIM_INFINITY)
+      lim = std::min(lim, cur.rlim_max);
+    plan.fsizeLimit.rlim_cur = lim;
+    plan.fsizeLimit.rlim_max = lim;
+  }
+  plan.parent = ::getpid();
 
   pid_t pid = ::fork();
   if (pid < 0)
@@ -546,6 +615,15 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
   // below whichever of the two runs first (EACCES once the child has exec'd:
   // by then it has done it itself).
   ::setpgid(pid, pid);
+  // Registered for the stop-signal handler until just before it is reaped.
+  struct LiveSlot {
+    int slot;
+    void drop() {
+      removeLiveChild(slot);
+      slot = -1;
+    }
+    ~LiveSlot() { drop(); }
+  } live{addLiveChild(pid)};
   inFd.reset();
   outWrite.reset();
   errWrite.reset();
@@ -558,11 +636,12 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
   statusRead.reset();
   if (got == static_cast<ssize_t>(sizeof(msg))) {
     int status;
+    live.drop();
     waitEintr(pid, &status, 0, nullptr);
     std::string what;
     switch (msg[0]) {
     case StageRlimit:
-      what = "setrlimit(RLIMIT_AS)";
+      what = "setrlimit";
       break;
     case StageChdir:
       what = "chdir " + opts.workingDir;
@@ -597,6 +676,7 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
     if (!exited) {
       int e = hasExited(pid);
       if (e != 0) {
+        live.drop(); // about to be reaped (or already reaped elsewhere)
         exited = true;
         exitTime = now;
         r.wallSeconds = secondsBetween(start, now);
@@ -626,6 +706,7 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
       // thread rather than blocking the caller.
       unkillable = true;
       r.wallSeconds = secondsBetween(start, now);
+      live.drop();
       std::thread([pid] {
         int st;
         waitEintr(pid, &st, 0, nullptr);

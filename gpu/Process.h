@@ -24,6 +24,12 @@
 // automatically and their status lost) nor reap other children with
 // waitpid(-1).
 //
+// Children die with their caller: each is started with PR_SET_PDEATHSIG =
+// SIGKILL (a SIGKILLed campaign leaves no compiler running), and
+// killChildrenOnStopSignals() makes SIGINT, SIGTERM and SIGHUP kill every
+// live child's process group before the caller dies of the signal (a child
+// in its own group does not get the terminal's Ctrl-C).
+//
 // RLIMIT_AS limits virtual address space, not resident memory: GPU runtimes
 // (CUDA, HIP) and sanitizer builds reserve very large address ranges, so
 // runs on those targets should use no limit or a generous one.
@@ -54,6 +60,10 @@ struct ProcessLimits {
   /// Bytes kept per stream; beyond it the head and the tail (half each) are
   /// kept with a line noting the elision between them. 0 = keep everything.
   size_t maxCapturedBytes = 4 << 20;
+  /// RLIMIT_FSIZE of the child: the largest file it may write, in bytes;
+  /// 0 = none. A write past it kills the child with SIGXFSZ (or fails with
+  /// EFBIG when the child ignores that signal, as Python does).
+  uint64_t fileSizeLimitBytes = 0;
 };
 
 struct RunOptions {
@@ -101,6 +111,12 @@ struct ProcessResult {
 ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
                          const ProcessLimits &limits,
                          const RunOptions &opts = {});
+
+/// Installs handlers for SIGINT, SIGTERM and SIGHUP that SIGKILL the process
+/// group of every child runProcess() is waiting for, then let the signal
+/// take its default action (the caller dies of it). Call once, early (after
+/// llvm::InitLLVM, whose handlers these replace for those three signals).
+void killChildrenOnStopSignals();
 
 /// The path of an executable: `nameOrPath` itself when it contains a '/' and
 /// is executable, else the first match in PATH.

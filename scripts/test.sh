@@ -9,6 +9,6 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 ./scripts/build.sh
 (cd "${BUILD_DIR:-build}" && ctest --output-on-failure -j "${JOBS:-$(nproc)}")
-if [ "${REF_ASAN:-0}" != 0 ]; then
+if [ "${REF_ASAN:-1}" != 0 ]; then
   ./scripts/test-asan.sh
 fi

@@ -87,6 +87,9 @@ std::string findRunModule() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // Ctrl-C or SIGTERM must not leave compilers running (each runs in its
+  // own process group, out of the terminal's reach).
+  ref::gpu::killChildrenOnStopSignals();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "difftest-replay: run an exported batch\n");

@@ -17,6 +17,7 @@
 
 #include "interp/support/Npy.h"
 
+#include "interp/support/FileIO.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -495,17 +496,9 @@ Error writeNpyFile(StringRef path, const Tensor &t) {
   Expected<std::string> bytes = serializeNpy(t);
   if (!bytes)
     return makeError(path, llvm::toString(bytes.takeError()));
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
-  if (ec)
-    return makeError(path, "cannot open for writing: " + ec.message());
-  os << *bytes;
-  os.close();
-  if (os.has_error()) {
-    std::error_code werr = os.error();
-    os.clear_error();
-    return makeError(path, "write failed: " + werr.message());
-  }
+  if (llvm::Error e = writeFileBytes(path, *bytes))
+    return makeError(path, "cannot write: " +
+                               llvm::errorToErrorCode(std::move(e)).message());
   return Error::success();
 }
 

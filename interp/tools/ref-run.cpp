@@ -19,6 +19,7 @@
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/KernelUtils.h"
 #include "interp/exec/Types.h"
+#include "interp/support/FileIO.h"
 #include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
 #include "interp/support/SourceLimits.h"
@@ -259,13 +260,12 @@ LogicalResult writeOutput(StringRef spec, const Tensor &t) {
     }
     return success();
   }
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec) {
-    llvm::errs() << "error: " << path << ": " << ec.message() << "\n";
+  if (llvm::Error e = writeFileBytes(
+          path, StringRef(reinterpret_cast<const char *>(t.data()),
+                          t.byteSize()))) {
+    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
     return failure();
   }
-  os.write(reinterpret_cast<const char *>(t.data()), t.byteSize());
   return success();
 }
 
@@ -305,14 +305,13 @@ int runMain(ModuleOp module) {
     return kUndefined;
   }
   if (!freedomFile.empty()) {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(freedomFile, ec);
-    if (ec) {
-      llvm::errs() << "error: " << freedomFile << ": " << ec.message() << "\n";
+    std::string text =
+        llvm::formatv("{0:2}", freedomReport(functionName, *results)).str() +
+        "\n";
+    if (llvm::Error e = writeFileBytes(freedomFile, text)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
       return kInvalid;
     }
-    os << llvm::formatv("{0:2}", freedomReport(functionName, *results))
-       << "\n";
   }
   if (!outputs.empty() && outputs.size() != results->size()) {
     llvm::errs() << "error: @" << functionName << " returns "

@@ -214,9 +214,18 @@ TEST(Npy, WriteToMissingDirectoryFails) {
   llvm::Error e =
       writeNpyFile("/nonexistent-dir-for-npytest/x.npy", Tensor(DType::I8, {}));
   std::string msg = llvm::toString(std::move(e));
-  EXPECT_NE(msg.find("/nonexistent-dir-for-npytest/x.npy: cannot open"),
+  EXPECT_NE(msg.find("/nonexistent-dir-for-npytest/x.npy: cannot write: No "
+                     "such file or directory"),
             std::string::npos)
       << msg;
+}
+
+TEST(Npy, WriteToAFullDiskFailsWithoutAborting) {
+  // /dev/full fails every write with ENOSPC; the stream's buffered bytes
+  // only reach it on close, which must be checked (or the stream aborts).
+  llvm::Error e = writeNpyFile("/dev/full", Tensor(DType::I8, {4}));
+  EXPECT_EQ(llvm::toString(std::move(e)),
+            "/dev/full: cannot write: No space left on device");
 }
 
 //===----------------------------------------------------------------------===//

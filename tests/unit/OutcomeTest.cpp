@@ -217,6 +217,37 @@ TEST(Classify, Rules) {
   EXPECT_EQ(classifyCompile(signaled(SIGTERM)), Verdict::ToolError);
   EXPECT_EQ(classifyRun(signaled(SIGINT)), Verdict::ToolError);
   EXPECT_EQ(classifyCompile(signaled(SIGXCPU)), Verdict::CompileTimeout);
+  EXPECT_EQ(*environmentFailure(signaled(SIGTERM)),
+            "stopped from outside: killed by SIGTERM (Terminated)");
+  EXPECT_FALSE(environmentFailure(signaled(SIGSEGV)));
+  EXPECT_FALSE(environmentFailure(exited(0)));
+  // A full disk is the environment's failure, whichever tool hits it.
+  ProcessResult full = exited(
+      1, "note: x\nerror: could not write 'a.vmfb': No space left on "
+         "device\nmore\n");
+  EXPECT_EQ(classifyCompile(full), Verdict::ToolError);
+  EXPECT_EQ(classifyRun(full), Verdict::ToolError);
+  EXPECT_EQ(failureMessage(Verdict::ToolError, full),
+            "disk full: error: could not write 'a.vmfb': No space left on "
+            "device");
+  EXPECT_EQ(classifyCompile(exited(1, "OSError: [Errno 122] Disk quota "
+                                      "exceeded")),
+            Verdict::ToolError);
+  // ... but only when the tool failed.
+  EXPECT_EQ(classifyCompile(exited(0, "No space left on device")),
+            Verdict::Pass);
+  // Past the file-size limit: a crash that says so.
+  EXPECT_EQ(classifyCompile(signaled(SIGXFSZ)), Verdict::CompilerCrash);
+  EXPECT_EQ(failureMessage(Verdict::CompilerCrash, signaled(SIGXFSZ)),
+            "wrote a file past the file-size limit (killed by SIGXFSZ (File "
+            "size limit exceeded))");
+  ProcessResult efbig =
+      exited(1, "LLVM ERROR: IO failure on output stream: File too large\n");
+  EXPECT_EQ(classifyCompile(efbig), Verdict::CompilerCrash);
+  EXPECT_EQ(classifyRun(exited(1, "OSError: [Errno 27] File too large")),
+            Verdict::RuntimeCrash);
+  EXPECT_TRUE(llvm::StringRef(failureMessage(Verdict::CompilerCrash, efbig))
+                  .starts_with("wrote a file past the file-size limit"));
 
   EXPECT_EQ(classifyRun(exited(1, "iree/x.c:1: INTERNAL; oops")),
             Verdict::RuntimeError);

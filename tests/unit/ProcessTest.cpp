@@ -19,6 +19,7 @@
 #include <sstream>
 #include <thread>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace ref::gpu;
@@ -265,6 +266,127 @@ TEST_F(ProcessTest, MemoryLimit) {
   lim.memoryLimitBytes = 0;
   r = runProcess(argv, lim);
   EXPECT_TRUE(r.success()) << r.summary() << r.stderrText;
+}
+
+TEST_F(ProcessTest, FileSizeLimit) {
+  // A tool writing 8 MiB under a 1 MiB limit dies of SIGXFSZ with exactly
+  // 1 MiB on disk; one ignoring the signal (as Python does) gets EFBIG.
+  std::string big = dir.file("big.bin");
+  ProcessLimits lim;
+  lim.timeoutSeconds = 20;
+  lim.fileSizeLimitBytes = 1 << 20;
+  std::string e = writeScript(dir, "bigexec.sh",
+                              "exec head -c 8388608 /dev/zero > '" + big + "'");
+  ProcessResult r = runProcess({e}, lim);
+  EXPECT_EQ(r.kind, ProcessResult::Kind::Signaled) << r.summary();
+  EXPECT_EQ(r.signal, SIGXFSZ);
+  uint64_t size = 0;
+  ASSERT_FALSE(llvm::sys::fs::file_size(big, size));
+  EXPECT_EQ(size, 1u << 20);
+
+  std::string ign = writeScript(dir, "ignored.sh",
+                                "trap '' XFSZ\n"
+                                "head -c 8388608 /dev/zero > '" + big + "'\n"
+                                "echo rc=$?");
+  r = runProcess({ign}, lim);
+  EXPECT_TRUE(r.success()) << r.summary();
+  EXPECT_NE(r.stderrText.find("File too large"), std::string::npos)
+      << r.stderrText;
+  EXPECT_EQ(r.stdoutText, "rc=1\n");
+
+  // No limit: the whole file.
+  lim.fileSizeLimitBytes = 0;
+  r = runProcess({e}, lim);
+  EXPECT_TRUE(r.success()) << r.summary();
+  ASSERT_FALSE(llvm::sys::fs::file_size(big, size));
+  EXPECT_EQ(size, 8u << 20);
+}
+
+/// Runs `body` in a forked process and returns its pid (the gtest process
+/// has threads: the child only calls runProcess and _exit).
+template <typename F> pid_t forkRunner(F body) {
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    body();
+    ::_exit(0);
+  }
+  return pid;
+}
+
+TEST_F(ProcessTest, ChildrenDieWithASigkilledCaller) {
+  std::string pidFile = dir.file("child.pid");
+  std::string s = writeScript(dir, "sleeper.sh",
+                              "echo $$ > '" + pidFile + ".tmp'\n"
+                              "mv '" + pidFile + ".tmp' '" + pidFile + "'\n"
+                              "exec sleep 1000");
+  pid_t runner = forkRunner([&] {
+    ProcessLimits lim;
+    lim.timeoutSeconds = 600;
+    runProcess({s}, lim);
+  });
+  ASSERT_GT(runner, 0);
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!llvm::sys::fs::exists(pidFile) &&
+         std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  pid_t child = readPid(pidFile);
+  ASSERT_GT(child, 0);
+  EXPECT_FALSE(processIsDead(child));
+  ::kill(runner, SIGKILL);
+  int status = 0;
+  ::waitpid(runner, &status, 0);
+  // PR_SET_PDEATHSIG: the tool does not outlive the campaign.
+  EXPECT_TRUE(becomesDead(child, 10)) << "pid " << child;
+  ::kill(child, SIGKILL);
+}
+
+TEST_F(ProcessTest, StopSignalsKillTheChildrensGroups) {
+  std::string pidFile = dir.file("group.pids");
+  // The script and a background grandchild in its group: the handler
+  // kills the whole group, then the caller dies of the signal itself.
+  std::string s = writeScript(dir, "group.sh",
+                              "sleep 1000 &\n"
+                              "echo $$ $! > '" + pidFile + ".tmp'\n"
+                              "mv '" + pidFile + ".tmp' '" + pidFile + "'\n"
+                              "wait");
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    SCOPED_TRACE(signalName(sig));
+    llvm::sys::fs::remove(pidFile);
+    pid_t runner = forkRunner([&] {
+      killChildrenOnStopSignals();
+      ProcessLimits lim;
+      lim.timeoutSeconds = 600;
+      std::vector<std::thread> threads; // two children at once
+      for (int i = 0; i < 2; ++i)
+        threads.emplace_back([&, i] {
+          if (i == 0)
+            runProcess({s}, lim);
+          else
+            runProcess({"/bin/sleep", "1000"}, lim);
+        });
+      for (std::thread &t : threads)
+        t.join();
+    });
+    ASSERT_GT(runner, 0);
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!llvm::sys::fs::exists(pidFile) &&
+           std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::ifstream in(pidFile);
+    pid_t script = 0, grandchild = 0;
+    in >> script >> grandchild;
+    ASSERT_GT(script, 0);
+    ASSERT_GT(grandchild, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ::kill(runner, sig);
+    int status = 0;
+    ASSERT_EQ(::waitpid(runner, &status, 0), runner);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig)
+        << "status " << status;
+    EXPECT_TRUE(becomesDead(script, 10));
+    EXPECT_TRUE(becomesDead(grandchild, 10));
+    ::kill(grandchild, SIGKILL);
+  }
 }
 
 TEST_F(ProcessTest, FailuresToStart) {
