@@ -170,7 +170,14 @@ llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
   st.bind(1, batch);
   if (sqlite3_step(st.s) != SQLITE_DONE)
     return fail("marking a batch done");
-  return exec("COMMIT");
+  if (llvm::Error e = exec("COMMIT")) {
+    // A failed COMMIT (SQLITE_FULL, an I/O error) may leave the transaction
+    // open: roll it back so that the batch is all or nothing.
+    if (!sqlite3_get_autocommit(db))
+      llvm::consumeError(exec("ROLLBACK"));
+    return e;
+  }
+  return llvm::Error::success();
 }
 
 std::vector<CaseRow> CampaignDB::cases() {
