@@ -287,6 +287,16 @@ extern "C" void onStopSignal(int sig) {
   childFail(plan.statusFd, StageExec);
 }
 
+/// A child's limit of `bytes` (soft = hard) on `resource`: the child cannot
+/// raise its hard limit, so stay within ours.
+struct rlimit childLimit(int resource, uint64_t bytes) {
+  struct rlimit cur;
+  rlim_t lim = static_cast<rlim_t>(bytes);
+  if (::getrlimit(resource, &cur) == 0 && cur.rlim_max != RLIM_INFINITY)
+    lim = std::min(lim, cur.rlim_max);
+  return {lim, lim};
+}
+
 /// Reads until `n` bytes or EOF; returns the count read (or -1 on error).
 ssize_t readFully(int fd, void *buf, size_t n) {
   size_t got = 0;
@@ -585,24 +595,11 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
   plan.statusFd = statusWrite.get();
   plan.workingDir = opts.workingDir.empty() ? nullptr : opts.workingDir.c_str();
   plan.limitAs = limits.memoryLimitBytes != 0;
-  if (plan.limitAs) {
-    // The child cannot raise its hard limit: stay within ours.
-    struct rlimit cur;
-    rlim_t lim = static_cast<rlim_t>(limits.memoryLimitBytes);
-    if (::getrlimit(RLIMIT_AS, &cur) == 0 && cur.rlim_max != RLIM_INFINITY)
-      lim = std::min(lim, cur.rlim_max);
-    plan.asLimit.rlim_cur = lim;
-    plan.asLimit.rlim_max = lim;
-  }
+  if (plan.limitAs)
+    plan.asLimit = childLimit(RLIMIT_AS, limits.memoryLimitBytes);
   plan.limitFsize = limits.fileSizeLimitBytes != 0;
-  if (plan.limitFsize) {
-    struct rlimit cur;
-    rlim_t lim = static_cast<rlim_t>(limits.fileSizeLimitBytes);
-    if (::getrlimit(RLIMIT_FSIZE, &cur) == 0 && cur.rlim_max != RLIM_INFINITY)
-      lim = std::min(lim, cur.rlim_max);
-    plan.fsizeLimit.rlim_cur = lim;
-    plan.fsizeLimit.rlim_max = lim;
-  }
+  if (plan.limitFsize)
+    plan.fsizeLimit = childLimit(RLIMIT_FSIZE, limits.fileSizeLimitBytes);
   plan.parent = ::getpid();
 
   pid_t pid = ::fork();

@@ -30,13 +30,13 @@ Usage: campaign_env_test.py DIFFTEST PROJECT_ROOT WORK_DIR
 import os
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fakeiree import check, failures, fake_tools, real_tools  # noqa: E402
+from fakeiree import (check, db_query, failures, fake_tools,  # noqa: E402
+                      real_tools)
 
 
 def why(ok, text):
@@ -55,29 +55,17 @@ has() { grep -q "func.func @$1(" "$prog"; }
 
 
 def rows(db):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(
-            "SELECT case_index, target, verdict, detail FROM cases "
-            "ORDER BY case_index, target").fetchall()
-    finally:
-        con.close()
+    return db_query(db, "SELECT case_index, target, verdict, detail FROM "
+                        "cases ORDER BY case_index, target")
 
 
 def integrity(db):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute("PRAGMA integrity_check").fetchone()[0]
-    finally:
-        con.close()
+    return db_query(db, "PRAGMA integrity_check")[0][0]
 
 
 def failure_bundles(out):
-    con = sqlite3.connect(os.path.join(out, "campaign.db"))
-    try:
-        return [b for (b,) in con.execute("SELECT bundle FROM failures")]
-    finally:
-        con.close()
+    return [b for (b,) in db_query(os.path.join(out, "campaign.db"),
+                                   "SELECT bundle FROM failures")]
 
 
 def fuzz(dt, tools, out, extra, timeout=900):

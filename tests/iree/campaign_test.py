@@ -29,6 +29,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fakeiree import db_query  # noqa: E402
+
 failures = []
 OUR_BUGS = {"tool-error", "generator-error", "interpreter-error"}
 
@@ -40,13 +43,8 @@ def check(cond, what):
 
 
 def rows(db):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(
-            "SELECT case_index, target, verdict, signature, program_hash "
-            "FROM cases ORDER BY case_index, target").fetchall()
-    finally:
-        con.close()
+    return db_query(db, "SELECT case_index, target, verdict, signature, "
+                        "program_hash FROM cases ORDER BY case_index, target")
 
 
 def fuzz(dt, out, extra, **kw):

@@ -57,6 +57,16 @@ def fake_tools(d, compile_body, run_body, real_compile, real_run,
     return d
 
 
+def db_query(db, sql):
+    """Every row of one SQL query on a campaign database."""
+    import sqlite3
+    con = sqlite3.connect(db)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
 def run(argv, timeout=900, **kw):
     """(exit code, stdout + stderr)."""
     r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
