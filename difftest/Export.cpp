@@ -50,14 +50,10 @@ int exportCommand(int argc, char **argv) {
       "with-tools",
       cl::desc("Copy difftest-replay and iree-run-module into BATCH/bin"),
       cl::cat(common.category));
-  cl::HideUnrelatedOptions(common.category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "difftest export: a batch for another "
-                              "machine\n");
-
-  gpu::IreeTools toolsStorage;
-  gpu::TargetTable tableStorage;
-  std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
+  std::optional<Settings> settings = common.parse(
+      argc, argv,
+      "difftest export: a batch for another "
+      "machine\n");
   if (!settings)
     return kInvalid;
   auto configs = common.targetConfigs(target, *settings);

@@ -644,14 +644,10 @@ int fuzzCommand(int argc, char **argv) {
   cl::opt<bool> large("large",
                       cl::desc("Let a few cases have ~10^5-element tensors"),
                       cl::cat(common.category));
-  cl::HideUnrelatedOptions(common.category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "difftest fuzz: a campaign of generated "
-                              "programs\n");
-
-  gpu::IreeTools toolsStorage;
-  gpu::TargetTable tableStorage;
-  std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
+  std::optional<Settings> settings = common.parse(
+      argc, argv,
+      "difftest fuzz: a campaign of generated "
+      "programs\n");
   if (!settings)
     return kInvalid;
   Campaign c;

@@ -19,6 +19,8 @@ namespace ref::difftest {
 
 struct CommonOptions {
   llvm::cl::OptionCategory category{"difftest options"};
+  gpu::IreeTools toolsStorage;
+  gpu::TargetTable tableStorage;
   llvm::cl::opt<std::string> ireeDir{
       "iree-dir",
       llvm::cl::desc("Where IREE's tools are: an IREE build or install "
@@ -77,6 +79,9 @@ struct CommonOptions {
   /// returns nullopt on failure.
   std::optional<Settings> settings(gpu::IreeTools &toolsStorage,
                                    gpu::TargetTable &tableStorage);
+  /// Parses the command line (showing only this category's options), then
+  /// settings() with the tools and table kept in this object.
+  std::optional<Settings> parse(int argc, char **argv, const char *overview);
   /// The configurations of a --target list with --opt-level and
   /// --iree-flag. Prints the error and returns nullopt on failure.
   std::optional<std::vector<gpu::TargetConfig>>

@@ -513,14 +513,10 @@ int reduceCommand(int argc, char **argv) {
                             cl::init("10m"), cl::cat(common.category));
   cl::opt<bool> verbose("verbose", cl::desc("Print each accepted step"),
                         cl::cat(common.category));
-  cl::HideUnrelatedOptions(common.category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "difftest reduce: shrink a failing repro while "
-                              "it keeps failing the same way\n");
-
-  gpu::IreeTools toolsStorage;
-  gpu::TargetTable tableStorage;
-  std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
+  std::optional<Settings> settings = common.parse(
+      argc, argv,
+      "difftest reduce: shrink a failing repro while "
+      "it keeps failing the same way\n");
   if (!settings)
     return kInvalid;
 

@@ -83,6 +83,13 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   return s;
 }
 
+std::optional<Settings> CommonOptions::parse(int argc, char **argv,
+                                             const char *overview) {
+  llvm::cl::HideUnrelatedOptions(category);
+  llvm::cl::ParseCommandLineOptions(argc, argv, overview);
+  return settings(toolsStorage, tableStorage);
+}
+
 std::optional<std::vector<gpu::TargetConfig>>
 CommonOptions::targetConfigs(StringRef list, const Settings &settings) {
   auto level = gpu::parseOptLevel(optLevel);
@@ -360,13 +367,9 @@ int runCommand(int argc, char **argv) {
                            cl::desc("Where work directories and repro "
                                     "bundles go"),
                            cl::init("difftest-out"), cl::cat(common.category));
-  cl::HideUnrelatedOptions(common.category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "difftest run: one program against IREE\n");
-
-  gpu::IreeTools toolsStorage;
-  gpu::TargetTable tableStorage;
-  std::optional<Settings> settings = common.settings(toolsStorage, tableStorage);
+  std::optional<Settings> settings = common.parse(
+      argc, argv,
+      "difftest run: one program against IREE\n");
   if (!settings)
     return kInvalid;
   auto configs = common.targetConfigs(targets, *settings);
