@@ -10,7 +10,8 @@
 //      compiler dominates the cost) and runs each function; a failing
 //      combined compile, and every failing case, is redone as a module of
 //      its own to isolate the failure;
-//   3. writes a repro bundle for each signature not seen before, then
+//   3. stages a repro bundle for each signature not committed before (in
+//      bundles/.b<N>/), then moves those still new into bundles/ and
 //      commits the batch's rows to the database in one transaction.
 // A killed campaign loses only batches in flight; --resume reruns them.
 //
@@ -131,6 +132,11 @@ bool hasDynamicShapes(const fuzz::Program &p) {
                       [](const fuzz::Value &v) { return v.type.hasDynamic(); });
 }
 
+/// An error that stops the campaign: the environment failed, not the case.
+llvm::Error environmentError(const llvm::Twine &what) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), what.str());
+}
+
 /// The target name of a static twin's rows: "llvm-cpu+static".
 constexpr StringRef kTwinSuffix = "+static";
 
@@ -167,11 +173,18 @@ public:
 
 private:
   std::mutex sigMutex;
-  std::set<std::string> signatures; // seen, with a bundle on disk
+  /// Signatures with a committed failure row (and so a bundle on disk).
+  std::set<std::string> committed;
   bool loadedSignatures = false;
   fuzz::Case generate(uint64_t caseSeed);
-  /// Whether `sig` is new (and claims it).
-  bool claimSignature(const std::string &sig);
+  /// Whether a committed batch already has `sig`'s bundle.
+  bool isCommitted(const std::string &sig);
+  /// Moves the batch's staged bundles into bundles/ (those of signatures
+  /// that no other batch committed meanwhile) and commits its rows.
+  /// Returns how many failures were new.
+  llvm::Expected<size_t> commit(int64_t b, const std::vector<CaseRow> &rows,
+                                std::vector<FailureRow> failures,
+                                StringRef stage);
   std::string bundleName(const std::string &verdict, const std::string &sig) {
     return verdict + "-" + hex64(llvm::xxh3_64bits(sig)).substr(0, 10);
   }
@@ -185,13 +198,43 @@ fuzz::Case Campaign::generate(uint64_t caseSeed) {
   return fuzz::generateCase(caseSeed, gen);
 }
 
-bool Campaign::claimSignature(const std::string &sig) {
+bool Campaign::isCommitted(const std::string &sig) {
   std::lock_guard<std::mutex> lock(sigMutex);
   if (!loadedSignatures) {
-    signatures = db->knownSignatures();
+    committed = db->knownSignatures();
     loadedSignatures = true;
   }
-  return signatures.insert(sig).second;
+  return committed.count(sig) != 0;
+}
+
+// Each batch writes the bundles of the signatures it finds that are not
+// committed yet into its own staging directory, bundles/.b<N>/; the first
+// batch to commit a signature moves its bundle into place. A batch that
+// fails (the environment) thus never takes a failure's only bundle with it,
+// whatever other batches in flight found.
+llvm::Expected<size_t> Campaign::commit(int64_t b,
+                                        const std::vector<CaseRow> &rows,
+                                        std::vector<FailureRow> failures,
+                                        StringRef stage) {
+  (void)isCommitted(""); // loads the committed set
+  std::lock_guard<std::mutex> lock(sigMutex);
+  std::vector<FailureRow> kept;
+  for (FailureRow &f : failures) {
+    if (committed.count(f.signature))
+      continue;
+    std::string name = path::filename(f.bundle).str();
+    std::string from = joinPath(stage, name), to = joinPath(out, f.bundle);
+    fs::remove_directories(to); // left by a batch whose commit failed
+    if (std::error_code ec = fs::rename(from, to))
+      return environmentError(to + ": " + ec.message());
+    kept.push_back(std::move(f));
+  }
+  if (llvm::Error e = db->commitBatch(b, rows, kept))
+    return std::move(e);
+  for (const FailureRow &f : kept)
+    committed.insert(f.signature);
+  fs::remove_directories(stage);
+  return kept.size();
 }
 
 /// The outcome of one case on one target.
@@ -213,11 +256,6 @@ struct BatchCase {
   bool twin = false; // the static twin of the case before it
 };
 
-/// An error that stops the campaign: the environment failed, not the case.
-llvm::Error environmentError(const llvm::Twine &what) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), what.str());
-}
-
 llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   if (minFreeBytes > 0) {
     llvm::ErrorOr<fs::space_info> space = fs::disk_space(out);
@@ -231,6 +269,13 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   }
   std::string bdir = joinPath(out, "work", "b" + std::to_string(b));
   fs::remove_directories(bdir);
+  std::string stage = joinPath(out, "bundles", ".b" + std::to_string(b));
+  fs::remove_directories(stage);
+  std::set<std::string> batchSignatures;
+  // Whether the batch should bundle `sig`: not committed, not bundled yet.
+  auto isNew = [&](const std::string &sig) {
+    return !isCommitted(sig) && batchSignatures.insert(sig).second;
+  };
   if (std::error_code ec = fs::create_directories(bdir))
     return llvm::createStringError(ec, bdir + ": " + ec.message());
 
@@ -325,9 +370,9 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     if (verdict != "rejected-ub") {
       row.signature = row.verdict + "|" + row.target + "|" +
                       gpu::normalizeMessage(row.detail);
-      if (claimSignature(row.signature)) {
+      if (isNew(row.signature)) {
         std::string name = bundleName(row.verdict, row.signature);
-        std::string dst = joinPath(out, "bundles", name);
+        std::string dst = joinPath(stage, name);
         fs::remove_directories(dst);
         if (llvm::Error e = copyTree(c.dir, dst))
           return e;
@@ -542,7 +587,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       row.compileSeconds = ct.result.compileSeconds;
       row.runSeconds = ct.result.runSeconds;
       if (gpu::isFailure(ct.result.verdict) && !row.signature.empty() &&
-          claimSignature(row.signature)) {
+          isNew(row.signature)) {
         std::string name = bundleName(row.verdict, row.signature);
         if (ct.batchOnly)
           for (int round = 0; round < 3; ++round) {
@@ -554,7 +599,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
                                                "--function=" + c.name};
         for (const gpu::TensorFile &in : c.golden.spec.inputs)
           goldenArgv.push_back("--input=" + in.inputFlag());
-        auto bundle = writeBundle(joinPath(out, "bundles"), name, c.dir,
+        auto bundle = writeBundle(stage, name, c.dir,
                                   ct.subdir, c.golden.spec, config, ct.result,
                                   settings, shellCommand(goldenArgv),
                                   /*replace=*/true);
@@ -566,15 +611,17 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       rows.push_back(std::move(row));
     }
   }
-  if (llvm::Error e = db->commitBatch(b, rows, failures))
-    return e;
+  llvm::Expected<size_t> newFailures =
+      commit(b, rows, std::move(failures), stage);
+  if (!newFailures)
+    return newFailures.takeError();
   fs::remove_directories(bdir);
   {
     std::lock_guard<std::mutex> lock(stats.mutex);
     stats.cases += count;
     for (const CaseRow &row : rows)
       ++stats.verdicts[row.verdict];
-    stats.newFailures += failures.size();
+    stats.newFailures += *newFailures;
   }
   progress(false);
   return llvm::Error::success();
