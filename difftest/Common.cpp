@@ -284,6 +284,14 @@ randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
   return files;
 }
 
+uint64_t interpreterMemoryLimit(uint64_t bytes) {
+#if defined(__SANITIZE_ADDRESS__)
+  return 0;
+#else
+  return bytes;
+#endif
+}
+
 Golden makeGolden(StringRef program, const Signature &sig,
                   const std::vector<gpu::TensorFile> &inputs,
                   StringRef goldenDir, StringRef workDir,

@@ -75,6 +75,12 @@ struct Golden {
   double seconds = 0;
 };
 
+/// The address-space limit for our own ref-run under a --memory-limit of
+/// `bytes`: the same, or none in a build with AddressSanitizer (ref-run
+/// beside difftest has it too, and its shadow memory needs terabytes of
+/// address space; ref-run keeps its own --max-memory budget then).
+uint64_t interpreterMemoryLimit(uint64_t bytes);
+
 /// Runs the interpreter on `inputs`, writing goldens and the freedom report
 /// into `goldenDir`. Paths are used as given (relative to `workDir`).
 Golden makeGolden(llvm::StringRef program, const Signature &sig,

@@ -812,7 +812,7 @@ int replayCommand(int argc, char **argv) {
       return kInvalid;
     }
     settings.interpLimits.timeoutSeconds = common.interpTimeout;
-    settings.interpLimits.memoryLimitBytes = *mem;
+    settings.interpLimits.memoryLimitBytes = interpreterMemoryLimit(*mem);
     settings.keepPassing = common.keep;
   }
 

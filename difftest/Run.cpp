@@ -70,8 +70,8 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   s.compileLimits.timeoutSeconds = compileTimeout;
   s.runLimits.timeoutSeconds = runTimeout;
   s.interpLimits.timeoutSeconds = interpTimeout;
-  s.compileLimits.memoryLimitBytes = s.runLimits.memoryLimitBytes =
-      s.interpLimits.memoryLimitBytes = *mem;
+  s.compileLimits.memoryLimitBytes = s.runLimits.memoryLimitBytes = *mem;
+  s.interpLimits.memoryLimitBytes = interpreterMemoryLimit(*mem);
   for (const std::string &t : tolerances)
     if (llvm::Error e = parseToleranceOverrides(t, s.oracle)) {
       llvm::errs() << "error: --tolerance=" << t << ": "

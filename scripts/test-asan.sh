@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds the `asan` preset (REF_SANITIZE=ON, -O1) into build-asan and runs
 # the fast suites under ASan+UBSan: unit tests (interp, scalar, support,
-# oracle, process, generator), lit and e2e. Not the real-IREE python tests
-# (they exercise iree-compile, not our memory safety, and take most of CI's
-# time). Any sanitizer report fails the test that hit it (UBSan is fatal).
+# oracle, process, generator), lit, e2e, and the python tests that drive
+# difftest with fake tools (the campaign's environment, the pipeline's
+# planted faults, triage, replay's planted faults). Not the long real-IREE
+# suites (campaign, reduce, corpus replay, iree_difftest: they mostly run
+# iree-compile, and take most of CI's time). Any sanitizer report fails the
+# test that hit it (UBSan is fatal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ASAN_DIR=${ASAN_BUILD_DIR:-build-asan}
@@ -11,8 +14,8 @@ start=$(date +%s)
 if [ ! -f "$ASAN_DIR/build.ninja" ]; then
   cmake --preset asan -B "$ASAN_DIR" >/dev/null
 fi
-TARGETS=(ref-run ref-opt interp_tests scalar_tests support_tests oracle_tests
-         process_tests fuzz_tests)
+TARGETS=(ref-run ref-opt difftest difftest-replay interp_tests
+         scalar_tests support_tests oracle_tests process_tests fuzz_tests)
 # The lit suite also runs ref-bench's quick mode.
 [ -f bench/ref-bench.cpp ] && TARGETS+=(ref-bench)
 cmake --build "$ASAN_DIR" -j "${JOBS:-$(nproc)}" --target "${TARGETS[@]}"
@@ -22,6 +25,6 @@ built=$(date +%s)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 (cd "$ASAN_DIR" && ctest --output-on-failure -j "${JOBS:-$(nproc)}" \
-  -R '^(interp_tests|scalar_tests|support_tests|oracle_tests|process_tests|fuzz_tests|lit|e2e/.*)$')
+  -R '^(interp_tests|scalar_tests|support_tests|oracle_tests|process_tests|fuzz_tests|lit|e2e/.*|campaign_env|difftest_pipeline|difftest_triage|corpus_replay_catches)$')
 end=$(date +%s)
 echo "asan: build $((built - start)) s, tests $((end - built)) s"
