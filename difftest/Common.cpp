@@ -110,6 +110,16 @@ Expected<uint64_t> parseBytes(StringRef text) {
   return n * mult;
 }
 
+std::optional<uint64_t> bytesOption(StringRef flag, StringRef text) {
+  Expected<uint64_t> n = parseBytes(text);
+  if (!n) {
+    llvm::errs() << "error: --" << flag << ": " << llvm::toString(n.takeError())
+                 << "\n";
+    return std::nullopt;
+  }
+  return *n;
+}
+
 static Expected<ArgType> parseArgType(const llvm::json::Value &v) {
   const llvm::json::Object *o = v.getAsObject();
   if (!o)

@@ -106,6 +106,9 @@ std::vector<std::string> splitShellWords(llvm::StringRef line);
 std::optional<double> parseDuration(llvm::StringRef text);
 /// A parsed size: "8G", "512M", "0" (none).
 llvm::Expected<uint64_t> parseBytes(llvm::StringRef text);
+/// parseBytes() of option --`flag`'s value; prints "error: --flag: ..." and
+/// returns nullopt when it does not parse.
+std::optional<uint64_t> bytesOption(llvm::StringRef flag, llvm::StringRef text);
 
 } // namespace ref::difftest
 

@@ -137,6 +137,12 @@ llvm::Error environmentError(const llvm::Twine &what) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), what.str());
 }
 
+/// Whether a tool found the disk full (gpu::environmentFailure's message).
+bool diskFull(const TargetResult &r) {
+  return r.verdict == gpu::Verdict::ToolError &&
+         StringRef(r.detail).starts_with("disk full");
+}
+
 /// The target name of a static twin's rows: "llvm-cpu+static".
 constexpr StringRef kTwinSuffix = "+static";
 
@@ -177,6 +183,8 @@ private:
   std::set<std::string> committed;
   bool loadedSignatures = false;
   fuzz::Case generate(uint64_t caseSeed);
+  /// Reads the committed signatures once (with sigMutex held).
+  void loadCommitted();
   /// Whether a committed batch already has `sig`'s bundle.
   bool isCommitted(const std::string &sig);
   /// Moves the batch's staged bundles into bundles/ (those of signatures
@@ -198,12 +206,16 @@ fuzz::Case Campaign::generate(uint64_t caseSeed) {
   return fuzz::generateCase(caseSeed, gen);
 }
 
-bool Campaign::isCommitted(const std::string &sig) {
-  std::lock_guard<std::mutex> lock(sigMutex);
+void Campaign::loadCommitted() {
   if (!loadedSignatures) {
     committed = db->knownSignatures();
     loadedSignatures = true;
   }
+}
+
+bool Campaign::isCommitted(const std::string &sig) {
+  std::lock_guard<std::mutex> lock(sigMutex);
+  loadCommitted();
   return committed.count(sig) != 0;
 }
 
@@ -216,8 +228,8 @@ llvm::Expected<size_t> Campaign::commit(int64_t b,
                                         const std::vector<CaseRow> &rows,
                                         std::vector<FailureRow> failures,
                                         StringRef stage) {
-  (void)isCommitted(""); // loads the committed set
   std::lock_guard<std::mutex> lock(sigMutex);
+  loadCommitted();
   std::vector<FailureRow> kept;
   for (FailureRow &f : failures) {
     if (committed.count(f.signature))
@@ -491,8 +503,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
           return e;
         combinedCompile = compileTarget(config, combinedName + ".mlir", bdir,
                                         sub + "-" + combinedName, settings);
-        if (combinedCompile.verdict == gpu::Verdict::ToolError &&
-            combinedCompile.detail.rfind("disk full", 0) == 0)
+        if (diskFull(combinedCompile))
           return environmentError(config.name() + ": " +
                                   combinedCompile.detail);
         if (combinedCompile.verdict == gpu::Verdict::Pass) {
@@ -559,8 +570,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       // disk full tells nothing about the case: one retry (a stray kill),
       // then the campaign stops without committing the batch.
       if (ct.result.verdict == gpu::Verdict::ToolError) {
-        bool diskFull = ct.result.detail.rfind("disk full", 0) == 0;
-        if (!diskFull) {
+        if (!diskFull(ct.result)) {
           ct.result = runTarget(config, "program.mlir", c.golden.spec, c.dir,
                                 sub + "-retry", settings);
           ct.subdir = sub + "-retry";
@@ -706,12 +716,9 @@ int fuzzCommand(int argc, char **argv) {
     llvm::errs() << "error: --shard=" << shard << ": expected I/N, 0 <= I < N\n";
     return kInvalid;
   }
-  auto minFreeBytes = parseBytes(minFree);
-  if (!minFreeBytes) {
-    llvm::errs() << "error: --min-free-disk" << llvm::toString(minFreeBytes.takeError())
-                 << "\n";
+  std::optional<uint64_t> minFreeBytes = bytesOption("min-free-disk", minFree);
+  if (!minFreeBytes)
     return kInvalid;
-  }
   c.minFreeBytes = *minFreeBytes;
   std::optional<double> seconds;
   if (!time.empty() && !(seconds = parseDuration(time))) {

@@ -805,12 +805,10 @@ int replayCommand(int argc, char **argv) {
       return kInvalid;
     configs = std::move(*cfg);
   } else {
-    auto mem = parseBytes(common.memoryLimit);
-    if (!mem) {
-      llvm::errs() << "error: --memory-limit: "
-                   << llvm::toString(mem.takeError()) << "\n";
+    std::optional<uint64_t> mem =
+        bytesOption("memory-limit", common.memoryLimit);
+    if (!mem)
       return kInvalid;
-    }
     settings.interpLimits.timeoutSeconds = common.interpTimeout;
     settings.interpLimits.memoryLimitBytes = interpreterMemoryLimit(*mem);
     settings.keepPassing = common.keep;

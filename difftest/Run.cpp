@@ -53,18 +53,10 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
     tableStorage = gpu::TargetTable::builtin();
   }
   s.table = &tableStorage;
-  auto mem = parseBytes(memoryLimit);
-  if (!mem) {
-    llvm::errs() << "error: --memory-limit" << llvm::toString(mem.takeError())
-                 << "\n";
+  std::optional<uint64_t> mem = bytesOption("memory-limit", memoryLimit);
+  std::optional<uint64_t> fileSize = bytesOption("max-file-size", maxFileSize);
+  if (!mem || !fileSize)
     return std::nullopt;
-  }
-  auto fileSize = parseBytes(maxFileSize);
-  if (!fileSize) {
-    llvm::errs() << "error: --max-file-size"
-                 << llvm::toString(fileSize.takeError()) << "\n";
-    return std::nullopt;
-  }
   s.compileLimits.fileSizeLimitBytes = s.runLimits.fileSizeLimitBytes =
       s.interpLimits.fileSizeLimitBytes = *fileSize;
   s.compileLimits.timeoutSeconds = compileTimeout;
