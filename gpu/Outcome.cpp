@@ -71,11 +71,10 @@ std::optional<llvm::StringRef> diskFullLine(llvm::StringRef stderrText) {
 
 Verdict classifyProcess(const ProcessResult &r, Verdict timeout, Verdict crash,
                         Verdict error) {
-  if (r.kind == ProcessResult::Kind::Exited && r.exitCode != 0 &&
-      diskFullLine(r.stderrText))
+  // Could not start, stopped from outside, or the disk is full.
+  if (environmentFailure(r))
     return Verdict::ToolError;
-  if (r.kind == ProcessResult::Kind::Exited && r.exitCode != 0 &&
-      exceededFileSize(r))
+  if (exceededFileSize(r))
     return crash;
   switch (r.kind) {
   case ProcessResult::Kind::FailedToStart:
@@ -83,8 +82,6 @@ Verdict classifyProcess(const ProcessResult &r, Verdict timeout, Verdict crash,
   case ProcessResult::Kind::TimedOut:
     return timeout;
   case ProcessResult::Kind::Signaled:
-    if (isExternalStop(r.signal))
-      return Verdict::ToolError;
     if (r.signal == SIGXCPU)
       return timeout;
     return crash;

@@ -29,6 +29,7 @@
 #include "llvm/Support/Program.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -36,8 +37,6 @@
 #include <cstdio>
 #include <cstring>
 #include <thread>
-
-#include <atomic>
 
 #include <fcntl.h>
 #include <poll.h>
