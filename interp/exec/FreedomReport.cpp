@@ -37,13 +37,14 @@ llvm::json::Value freedomReport(llvm::StringRef function,
     }
     if (!f->multiWrites.empty()) {
       Array writes;
-      for (const auto &w : f->multiWrites)
-      {
+      const Freedom::MultiWrites &mw = f->multiWrites;
+      writes.reserve(mw.size());
+      for (size_t e = 0; e < mw.size(); ++e) {
         Array candidates;
-        for (uint64_t c : w.candidates)
+        for (uint64_t c : mw.candidatesOf(e))
           candidates.push_back(c);
-        writes.push_back(Object{{"position", w.position},
-                                {"updates", toArray(w.updates)},
+        writes.push_back(Object{{"position", mw.positions[e]},
+                                {"updates", toArray(mw.updatesOf(e))},
                                 {"candidate_bits", std::move(candidates)}});
       }
       o["multi_writes"] = std::move(writes);

@@ -22,15 +22,49 @@ struct Freedom {
   /// batch indices (row-major) in write order; `anyOneOf` when the op
   /// promised unique indices (the writes race: any chain of distinct writers
   /// in any order may be what is left, see docs/coverage.md).
-  struct MultiWrite {
-    int64_t position;
-    /// Mostly two or three writers and one candidate: kept inline, as a
-    /// scatter may have hundreds of thousands of these.
-    llvm::SmallVector<int64_t, 2> updates;
-    /// Raw bits of every value the position may legally hold (each once).
-    llvm::SmallVector<uint64_t, 1> candidates;
+  ///
+  /// Flat, as a scatter may have hundreds of thousands of these: entry `e`
+  /// is `positions[e]` (ascending), its writers `updatesOf(e)` and the raw
+  /// bits of every value the position may legally hold (each once)
+  /// `candidatesOf(e)`; `updateEnds[e]` and `candidateEnds[e]` are where
+  /// entry `e`'s run ends in `updates` and `candidates`.
+  ///
+  /// The arrays come zeroed from calloc (`ZeroedAllocator`): sizing one
+  /// touches no memory, and the scatter fills every element it sizes.
+  struct MultiWrites {
+    template <typename T> using Array = std::vector<T, ZeroedAllocator<T>>;
+    Array<int64_t> positions;
+    Array<int64_t> updateEnds;
+    Array<int64_t> updates;
+    Array<int64_t> candidateEnds;
+    Array<uint64_t> candidates;
+
+    size_t size() const { return positions.size(); }
+    bool empty() const { return positions.empty(); }
+    llvm::ArrayRef<int64_t> updatesOf(size_t e) const {
+      int64_t begin = e ? updateEnds[e - 1] : 0;
+      return llvm::ArrayRef<int64_t>(updates).slice(begin,
+                                                    updateEnds[e] - begin);
+    }
+    llvm::ArrayRef<uint64_t> candidatesOf(size_t e) const {
+      int64_t begin = e ? candidateEnds[e - 1] : 0;
+      return llvm::ArrayRef<uint64_t>(candidates)
+          .slice(begin, candidateEnds[e] - begin);
+    }
+    /// Appends an entry with its writers (candidates come later, in
+    /// entry order, with addCandidates).
+    void add(int64_t position, llvm::ArrayRef<int64_t> writers) {
+      positions.push_back(position);
+      updates.insert(updates.end(), writers.begin(), writers.end());
+      updateEnds.push_back(static_cast<int64_t>(updates.size()));
+    }
+    /// The candidates of the next entry without them.
+    void addCandidates(llvm::ArrayRef<uint64_t> values) {
+      candidates.insert(candidates.end(), values.begin(), values.end());
+      candidateEnds.push_back(static_cast<int64_t>(candidates.size()));
+    }
   };
-  std::vector<MultiWrite> multiWrites;
+  MultiWrites multiWrites;
   bool multiWritesAnyOneOf = false;
   /// Floating-point reductions: the number of terms combined into each
   /// element (uniform), so the oracle can bound reassociation error. A float

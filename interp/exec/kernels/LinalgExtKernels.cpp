@@ -42,9 +42,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <type_traits>
 #include <unordered_set>
+#include <utility>
 
 using namespace mlir;
 namespace ext = ref::linalg_ext;
@@ -802,46 +804,57 @@ static bool racyWriteValues(ScalarRegion &combine, ArrayRef<uint64_t> ups,
 }
 
 /// The freedom of a scatter's result: positions written more than once
-/// (`multi`, sorted here by position) with the values they may hold; then
-/// sets the result.
+/// (`multi`, in position order, with their writers) with the values they
+/// may hold; then sets the result.
 static void finishScatter(Operation *op, Frame &frame, ext::ScatterOp sc,
                           ScalarRegion &combine, const Tensor &updates,
                           const Tensor &original, Tensor out,
-                          std::vector<Freedom::MultiWrite> multi,
-                          int64_t depth, int64_t batchRank,
-                          int64_t sliceElems) {
+                          Freedom::MultiWrites multi, int64_t depth,
+                          int64_t batchRank, int64_t sliceElems) {
   std::shared_ptr<Freedom> freedom;
   if (!multi.empty()) {
     freedom = std::make_shared<Freedom>();
     freedom->origin = originOf(op);
     freedom->multiWritesAnyOneOf = sc.getUniqueIndices();
-    freedom->multiWrites = std::move(multi);
-    auto byPosition = [](auto &a, auto &b) { return a.position < b.position; };
-    if (!llvm::is_sorted(freedom->multiWrites, byPosition))
-      llvm::sort(freedom->multiWrites, byPosition);
+    Freedom::MultiWrites &mw = freedom->multiWrites = std::move(multi);
+    assert(llvm::is_sorted(mw.positions) && "multi-writes out of order");
+    size_t n = mw.size();
     bool unenumerable = false;
-    for (auto &w : freedom->multiWrites) {
-      if (!freedom->multiWritesAnyOneOf) {
-        // unique_indices(false): the updates combine in batch order.
-        w.candidates.push_back(out.load(w.position));
-        continue;
+    if (!freedom->multiWritesAnyOneOf) {
+      // unique_indices(false): the updates combine in batch order, one
+      // candidate each.
+      mw.candidates.resize(n);
+      mw.candidateEnds.resize(n);
+      for (size_t e = 0; e < n; ++e) {
+        mw.candidates[e] = out.load(mw.positions[e]);
+        mw.candidateEnds[e] = static_cast<int64_t>(e + 1);
       }
-      Shape posCoords = out.coordinates(w.position);
-      Shape sliceCoords(posCoords.begin() + depth, posCoords.end());
-      int64_t sliceLinear = 0;
-      for (int64_t k = 0; k < static_cast<int64_t>(sliceCoords.size()); ++k)
-        sliceLinear = sliceLinear * updates.dim(batchRank + k) + sliceCoords[k];
-      SmallVector<uint64_t> ups;
-      for (int64_t b : w.updates)
-        ups.push_back(updates.load(b * sliceElems + sliceLinear));
-      // Once the output is undecided, listing more positions is wasted work.
-      if (unenumerable ||
-          !racyWriteValues(combine, ups, original.load(w.position),
-                           w.candidates)) {
-        // No sound list: keep the in-order value alone (the output is
-        // undecided, see below).
-        w.candidates.assign(1, out.load(w.position));
-        unenumerable = true;
+    } else {
+      mw.candidateEnds.reserve(n);
+      SmallVector<uint64_t> ups, candidates;
+      for (size_t e = 0; e < n; ++e) {
+        int64_t position = mw.positions[e];
+        Shape posCoords = out.coordinates(position);
+        Shape sliceCoords(posCoords.begin() + depth, posCoords.end());
+        int64_t sliceLinear = 0;
+        for (int64_t k = 0; k < static_cast<int64_t>(sliceCoords.size()); ++k)
+          sliceLinear =
+              sliceLinear * updates.dim(batchRank + k) + sliceCoords[k];
+        ups.clear();
+        for (int64_t b : mw.updatesOf(e))
+          ups.push_back(updates.load(b * sliceElems + sliceLinear));
+        candidates.clear();
+        // Once the output is undecided, listing more positions is wasted
+        // work.
+        if (unenumerable ||
+            !racyWriteValues(combine, ups, original.load(position),
+                             candidates)) {
+          // No sound list: keep the in-order value alone (the output is
+          // undecided, see below).
+          candidates.assign(1, out.load(position));
+          unenumerable = true;
+        }
+        mw.addCandidates(candidates);
       }
     }
     // Too many racing writers to list what they may leave, or an order of
@@ -862,18 +875,19 @@ static void finishScatter(Operation *op, Frame &frame, ext::ScatterOp sc,
 /// without undefined behaviour, an original without uninitialized
 /// elements; out-of-range indices are reported first, in batch order, as
 /// the sequential loop would) and the output is at most 16 times the
-/// updates (the per-position counters stay small). False, having done
-/// nothing, otherwise. Fills `multi` with the positions written more than
-/// once and their writers in write order.
+/// updates (the per-position bitmaps stay small) and at most 2^32 elements
+/// (a position and a writer pack into 64 bits). False, having done nothing,
+/// otherwise. Fills `multi` with the positions written more than
+/// once, in position order, and their writers in write order.
 static bool scatterNatively(Operation *op, Frame &frame,
                             const CompiledRegion &cr, const Tensor &updates,
                             const IndexedAccess &acc, Tensor &out,
                             int64_t sliceElems,
-                            std::vector<Freedom::MultiWrite> &multi) {
+                            Freedom::MultiWrites &multi) {
   if (!frame.interp.options().fastPaths || cr.mayReportUB() ||
       out.hasUndef() || sliceElems == 0 ||
       updates.numElements() >= (int64_t(1) << 32) ||
-      !hasSimpleLayout(acc, out) ||
+      out.numElements() > (int64_t(1) << 32) || !hasSimpleLayout(acc, out) ||
       out.numElements() > 16 * std::max<int64_t>(updates.numElements(), 1))
     return false;
   int64_t numBatch = updates.numElements() / sliceElems;
@@ -959,9 +973,21 @@ static bool scatterNatively(Operation *op, Frame &frame,
     ++batch;
   };
   uint64_t *upd = runner.arg(0), *cur = runner.arg(1);
-  int64_t numMulti = 0;
+  // Positions written more than once, and the writes to them.
+  int64_t numMulti = 0, numMultiWrites = 0;
   unsigned eb = out.elementBytes();
+  // Whether a write repeats a position is unpredictable once repeats are
+  // common (random positions): then the bitmaps are updated without a
+  // branch, which costs the loop more where repeats are rare. Chosen by
+  // the share of repeats in the last stretch of writes; both ways keep
+  // the same bits and counts.
+  bool branchFree = false;
+  int64_t stretchStart = 0;
   for (int64_t i = 0; i < numElems; ++i) {
+    if ((i & 4095) == 0) {
+      branchFree = numMultiWrites - stretchStart > 256;
+      stretchStart = numMultiWrites;
+    }
     if (i + kAhead < numElems && pos[i + kAhead] >= 0)
       __builtin_prefetch(out.data() + pos[i + kAhead] * eb, 1);
     int64_t p = pos[i];
@@ -971,9 +997,19 @@ static bool scatterNatively(Operation *op, Frame &frame,
       flush();
       claim(p);
     }
+    // The first repeat of a position also counts its first write.
     uint64_t bit = uint64_t(1) << (p & 63);
-    if (written[p >> 6] & bit) {
-      numMulti += !(multiBits[p >> 6] & bit);
+    if (branchFree) {
+      uint64_t again = written[p >> 6] & bit;
+      uint64_t multiWord = multiBits[p >> 6];
+      int64_t first = (again & ~multiWord) != 0;
+      numMulti += first;
+      numMultiWrites += (again != 0) + first;
+      multiBits[p >> 6] = multiWord | again;
+    } else if (written[p >> 6] & bit) {
+      bool first = !(multiBits[p >> 6] & bit);
+      numMulti += first;
+      numMultiWrites += 1 + first;
       multiBits[p >> 6] |= bit;
     }
     written[p >> 6] |= bit;
@@ -987,40 +1023,73 @@ static bool scatterNatively(Operation *op, Frame &frame,
   if (!numMulti)
     return true;
 
-  // The positions written more than once, in position order: entry e is
-  // the e-th set bit of multiBits (rank from per-word prefix counts).
-  std::vector<uint32_t> rank(numWords);
-  multi.resize(numMulti);
-  int64_t e = 0;
-  for (int64_t w = 0; w < numWords; ++w) {
-    rank[w] = static_cast<uint32_t>(e);
-    for (uint64_t bits = multiBits[w]; bits; bits &= bits - 1)
-      multi[e++].position = w * 64 + llvm::countr_zero(bits);
-  }
-  auto entryOf = [&](int64_t p) -> int64_t {
-    uint64_t word = multiBits[p >> 6], bit = uint64_t(1) << (p & 63);
-    if (!(word & bit))
-      return -1;
-    return rank[p >> 6] + llvm::popcount(word & (bit - 1));
-  };
-  // Their writers in write order: counts, offsets, then a filling pass.
-  std::vector<uint32_t> cursor(numMulti + 1, 0);
-  for (int64_t i = 0; i < numElems; ++i)
-    if (pos[i] >= 0)
-      if (int64_t en = entryOf(pos[i]); en >= 0)
-        ++cursor[en + 1];
-  for (int64_t en = 0; en < numMulti; ++en)
-    cursor[en + 1] += cursor[en];
-  std::vector<int64_t> writers(cursor[numMulti]);
-  std::vector<uint32_t> fill(cursor.begin(), cursor.end() - 1);
+  // The writes to those positions, as (position, writer) pairs in write
+  // order, sorted stably by position: each position's writers stay in write
+  // order. (A radix sort on the position: sequential passes, where
+  // counting writers per position and filling them in goes to random
+  // places of arrays larger than the cache.) The pairs are packed into 64
+  // bits (positions and writers are under 2^32), and the last pass leaves
+  // them in `multi.updates`, where each becomes its writer.
+  int positionBits = std::max<int>(
+      1, llvm::bit_width(static_cast<uint64_t>(out.numElements() - 1)));
+  int passes = (positionBits + 10) / 11;
+  int digitBits = (positionBits + passes - 1) / passes;
+  // The other buffer of the sort is `pos` (the writes' positions), which
+  // the collecting loop compacts in place when it starts there (it writes
+  // pair k after reading write i >= k). One more element in the result:
+  // the collecting loop writes a pair whether it keeps it or not.
+  multi.updates.resize(numMultiWrites + 1);
+  uint64_t *result = reinterpret_cast<uint64_t *>(multi.updates.data());
+  uint64_t *spare = reinterpret_cast<uint64_t *>(pos.data());
+  uint64_t *from = passes % 2 ? spare : result;
+  uint64_t *to = passes % 2 ? result : spare;
+  // The counts of each pass's digits, taken while collecting.
+  uint64_t digitMask = (uint64_t(1) << digitBits) - 1;
+  std::vector<uint32_t> counts(size_t(passes) << digitBits);
+  int64_t k = 0;
   for (int64_t b = 0, i = 0; b < numBatch; ++b)
-    for (int64_t sl = 0; sl < sliceElems; ++sl, ++i)
-      if (pos[i] >= 0)
-        if (int64_t en = entryOf(pos[i]); en >= 0)
-          writers[fill[en]++] = b;
-  for (int64_t en = 0; en < numMulti; ++en)
-    multi[en].updates.assign(writers.begin() + cursor[en],
-                             writers.begin() + cursor[en + 1]);
+    for (int64_t sl = 0; sl < sliceElems; ++sl, ++i) {
+      // Branch-free: about a third of the writes are to positions written
+      // once.
+      int64_t p = pos[i];
+      uint64_t q = static_cast<uint64_t>(std::max<int64_t>(p, 0));
+      uint32_t keep = static_cast<uint32_t>(p >= 0) &
+                      static_cast<uint32_t>(multiBits[q >> 6] >> (q & 63));
+      uint64_t pair = q << 32 | static_cast<uint64_t>(b);
+      from[k] = pair;
+      k += keep;
+      for (int pass = 0; pass < passes; ++pass)
+        counts[(size_t(pass) << digitBits) +
+               (pair >> (32 + pass * digitBits) & digitMask)] += keep;
+    }
+  assert(k == numMultiWrites && "a write to a repeated position was missed");
+  for (int pass = 0; pass < passes; ++pass) {
+    int shift = 32 + pass * digitBits;
+    uint32_t *bucket = counts.data() + (size_t(pass) << digitBits);
+    uint32_t sum = 0;
+    for (size_t d = 0; d <= digitMask; ++d)
+      sum += std::exchange(bucket[d], sum);
+    for (int64_t j = 0; j < numMultiWrites; ++j)
+      to[bucket[from[j] >> shift & digitMask]++] = from[j];
+    std::swap(from, to);
+  }
+  assert(from == result);
+  // One entry per position, in position order.
+  multi.positions.resize(numMulti);
+  multi.updateEnds.resize(numMulti);
+  int64_t e = -1;
+  uint64_t last = ~uint64_t(0);
+  for (int64_t j = 0; j < numMultiWrites; ++j) {
+    // Branch-free: most positions have two or three writers.
+    uint64_t pair = result[j], position = pair >> 32;
+    e += position != last;
+    last = position;
+    multi.positions[e] = static_cast<int64_t>(position);
+    multi.updateEnds[e] = j + 1;
+    multi.updates[j] = static_cast<int64_t>(pair & 0xffffffffu);
+  }
+  multi.updates.pop_back();
+  assert(e + 1 == numMulti && "a repeated position was missed");
   return true;
 }
 
@@ -1050,7 +1119,7 @@ static LogicalResult scatterKernel(Operation *op, Frame &frame) {
   int64_t sliceElems = numElementsOf(updates.shape().drop_front(batchRank));
   // The positions written more than once, with their writers (row-major
   // batch indices) in write order.
-  std::vector<Freedom::MultiWrite> multi;
+  Freedom::MultiWrites multi;
   if (scatterNatively(op, frame, **crOr, updates, acc, out, sliceElems,
                       multi)) {
     finishScatter(op, frame, sc, combine, updates, original, std::move(out),
@@ -1083,9 +1152,14 @@ static LogicalResult scatterKernel(Operation *op, Frame &frame) {
     writers[p].push_back(linear / std::max<int64_t>(1, sliceElems));
   });
 
+  // In position order.
+  std::vector<std::pair<int64_t, const std::vector<int64_t> *>> repeated;
   for (auto &[p, ws] : writers)
     if (ws.size() >= 2)
-      multi.push_back({p, SmallVector<int64_t, 2>(ws.begin(), ws.end()), {}});
+      repeated.push_back({p, &ws});
+  llvm::sort(repeated, llvm::less_first());
+  for (auto &[p, ws] : repeated)
+    multi.add(p, *ws);
   finishScatter(op, frame, sc, combine, updates, original, std::move(out),
                 std::move(multi), depth, batchRank, sliceElems);
   return success();
