@@ -20,6 +20,9 @@ int triageCommand(int argc, char **argv);
 /// difftest replay CORPUS_DIR... [--target=...]
 int replayCommand(int argc, char **argv);
 
+/// difftest conformance onnx --out=DIR [...] (difftest/conformance/)
+int conformanceCommand(int argc, char **argv);
+
 } // namespace ref::difftest
 
 #endif // REF_DIFFTEST_TRIAGE_H

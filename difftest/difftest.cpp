@@ -6,6 +6,7 @@
 //   difftest fuzz --out=DIR [options]       a campaign of generated programs
 //   difftest report DIR                     the campaign's report
 //   difftest merge OUT SHARD_DIRS...        shard campaigns into one
+//   difftest conformance onnx --out=DIR     ONNX node tests, three ways
 //
 // `difftest SUBCOMMAND --help` lists a subcommand's options.
 //
@@ -27,7 +28,8 @@ using namespace ref::difftest;
 
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
-        "<run|export|import|fuzz|report|merge|reduce|triage|replay> "
+        "<run|export|import|fuzz|report|merge|reduce|triage|replay|"
+        "conformance> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
@@ -43,6 +45,7 @@ static void usage(llvm::raw_ostream &os) {
         "a failure\n"
         "  replay CORPUS...     re-run corpus cases against their goldens "
         "and expectations\n"
+        "  conformance onnx     ONNX's node tests: ONNX vs ref-run vs IREE\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -77,6 +80,8 @@ int main(int argc, char **argv) {
     return triageCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "replay"))
     return replayCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "conformance"))
+    return conformanceCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "--help") || !std::strcmp(sub, "-h")) {
     usage(llvm::outs());
     return kPass;
