@@ -1,7 +1,8 @@
 //===- LinalgExtOps.td - IREE's iree_linalg_ext ops --------*- tablegen -*-===//
 //
 // Our own declaration of the `iree_linalg_ext` ops the interpreter runs:
-// sort, scatter, gather, scan, topk, topk_v2, arg_compare and yield. The
+// sort, scatter, gather, scan, topk, topk_v2, arg_compare, attention,
+// online_attention and yield. The
 // textual syntax, the operand order and the verifier messages follow IREE
 // (LinalgExtOps.td / LinalgExtOps.cpp, checked against iree-opt 3.13) so that
 // IREE's own test files parse and `-verify-diagnostics` expectations written
