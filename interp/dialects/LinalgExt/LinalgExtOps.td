@@ -1,7 +1,8 @@
 //===- LinalgExtOps.td - IREE's iree_linalg_ext ops --------*- tablegen -*-===//
 //
 // Our own declaration of the `iree_linalg_ext` ops the interpreter runs:
-// sort, scatter, gather, scan, topk, topk_v2, arg_compare and yield. The
+// sort, scatter, gather, scan, topk, topk_v2, arg_compare, attention,
+// online_attention and yield. The
 // textual syntax, the operand order and the verifier messages follow IREE
 // (LinalgExtOps.td / LinalgExtOps.cpp, checked against iree-opt 3.13) so that
 // IREE's own test files parse and `-verify-diagnostics` expectations written
@@ -376,6 +377,91 @@ def LinalgExt_ArgCompareOp : LinalgExt_RegionOp<"arg_compare",
     }
     ::mlir::MutableOperandRange getDpsInitsMutable() {
       return ::mlir::MutableOperandRange(*this, getInputIndex() ? 2 : 1, 2);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// attention and online_attention
+//===----------------------------------------------------------------------===//
+
+// The two attention ops share operands up to the output; the verifiers
+// (AttentionOps.cpp) follow IREE's checks and messages.
+class LinalgExt_AttentionBase<string mnemonic> :
+    LinalgExt_Op<mnemonic, [SingleBlockImplicitTerminator<
+                                "::ref::linalg_ext::YieldOp">]> {
+  let regions = (region SizedRegion<1>:$region);
+}
+
+def LinalgExt_AttentionOp : LinalgExt_AttentionBase<"attention"> {
+  let summary = "Scaled dot-product attention: softmax(Q K^T scale + M) V.";
+  let description = [{
+    The iteration domain is split by the indexing maps of query, key, value
+    and output into batch, m, k1, k2 and n dims (IREE's AttentionOpDetail).
+    The region maps each score (after Q K^T) to a modified score; the mask
+    is additive (float) or selects 0 / -inf (integer, low bit).
+  }];
+  let arguments = (ins LinalgExt_Shaped:$query,
+                       LinalgExt_Shaped:$key,
+                       LinalgExt_Shaped:$value,
+                       AnyFloat:$scale,
+                       Optional<LinalgExt_Shaped>:$mask,
+                       LinalgExt_Shaped:$output,
+                       AffineMapArrayAttr:$indexing_maps,
+                       OptionalAttr<DictionaryAttr>:$decomposition_config);
+  let assemblyFormat = [{
+    attr-dict
+    `ins` `(` $query `,` $key `,` $value `,` $scale (`,` $mask^)? `:`
+              type($query) `,` type($key) `,` type($value) `,` type($scale)
+              (`,` type($mask)^)? `)`
+    `outs` `(` $output `:` type($output) `)`
+    $region
+    (`->` type($results)^)?
+  }];
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::AffineMap> getIndexingMapsArray() {
+      return ::llvm::to_vector(
+          getIndexingMaps().getAsValueRange<::mlir::AffineMapAttr>());
+    }
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(*this, getMask() ? 5 : 4, 1);
+    }
+  }];
+}
+
+def LinalgExt_OnlineAttentionOp : LinalgExt_AttentionBase<"online_attention"> {
+  let summary = "Attention with a running max and sum (unnormalized output).";
+  let description = [{
+    One step of the online softmax: `output`, `max` and `sum` hold the state
+    so far and receive the updated state; the caller divides by `sum`.
+  }];
+  let arguments = (ins LinalgExt_Shaped:$query,
+                       LinalgExt_Shaped:$key,
+                       LinalgExt_Shaped:$value,
+                       AnyFloat:$scale,
+                       Optional<LinalgExt_Shaped>:$mask,
+                       LinalgExt_Shaped:$output,
+                       LinalgExt_Shaped:$max,
+                       LinalgExt_Shaped:$sum,
+                       AffineMapArrayAttr:$indexing_maps,
+                       OptionalAttr<DictionaryAttr>:$decomposition_config);
+  let assemblyFormat = [{
+    attr-dict
+    `ins` `(` $query `,` $key `,` $value `,` $scale (`,` $mask^)? `:`
+              type($query) `,` type($key) `,` type($value) `,` type($scale)
+              (`,` type($mask)^)? `)`
+    `outs` `(` $output `,` $max `,` $sum `:`
+               type($output) `,` type($max) `,` type($sum) `)`
+    $region
+    (`->` type($results)^)?
+  }];
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::AffineMap> getIndexingMapsArray() {
+      return ::llvm::to_vector(
+          getIndexingMaps().getAsValueRange<::mlir::AffineMapAttr>());
+    }
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(*this, getMask() ? 5 : 4, 3);
     }
   }];
 }

@@ -1,0 +1,89 @@
+// iree_linalg_ext.attention and online_attention in IREE's syntax: parsing,
+// printing and re-parsing agree, and printing is a fixed point.
+// RUN: ref-opt %s -split-input-file | ref-opt -split-input-file | FileCheck %s
+// RUN: ref-opt %s -split-input-file -o %t.1.mlir
+// RUN: ref-opt %t.1.mlir -split-input-file -o %t.2.mlir
+// RUN: diff %t.1.mlir %t.2.mlir
+
+// CHECK-DAG: #[[$MQ:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+// CHECK-DAG: #[[$MK:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>
+// CHECK-DAG: #[[$MV:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>
+// CHECK-DAG: #[[$MS:.+]] = affine_map<(d0, d1, d2, d3, d4) -> ()>
+// CHECK-DAG: #[[$MO:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>
+// CHECK-LABEL: func.func @attention(
+//  CHECK-SAME:   %[[Q:[a-zA-Z0-9_]+]]: tensor<2x8x4xf16>, %[[K:[a-zA-Z0-9_]+]]: tensor<2x6x4xf16>, %[[V:[a-zA-Z0-9_]+]]: tensor<2x6x3xf16>
+//       CHECK:   %[[S:.+]] = arith.constant 1.250000e-01 : f16
+//       CHECK:   %{{.+}} = iree_linalg_ext.attention {indexing_maps = [#[[$MQ]], #[[$MK]], #[[$MV]], #[[$MS]], #[[$MO]]]} ins(%[[Q]], %[[K]], %[[V]], %[[S]] : tensor<2x8x4xf16>, tensor<2x6x4xf16>, tensor<2x6x3xf16>, f16) outs(%{{.+}} : tensor<2x8x3xf16>) {
+//  CHECK-NEXT:   ^bb0(%[[A:.+]]: f32):
+//  CHECK-NEXT:     iree_linalg_ext.yield %[[A]] : f32
+//  CHECK-NEXT:   } -> tensor<2x8x3xf16>
+func.func @attention(%q: tensor<2x8x4xf16>, %k: tensor<2x6x4xf16>, %v: tensor<2x6x3xf16>) -> tensor<2x8x3xf16> {
+  %e = tensor.empty() : tensor<2x8x3xf16>
+  %scale = arith.constant 0.125 : f16
+  %0 = iree_linalg_ext.attention {indexing_maps = [
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> ()>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>]}
+                     ins(%q, %k, %v, %scale : tensor<2x8x4xf16>, tensor<2x6x4xf16>, tensor<2x6x3xf16>, f16)
+                     outs(%e : tensor<2x8x3xf16>) {
+                        ^bb0(%arg0: f32):
+                        iree_linalg_ext.yield %arg0 : f32
+                     } -> tensor<2x8x3xf16>
+  return %0 : tensor<2x8x3xf16>
+}
+
+// -----
+
+// A mask, a score region, dynamic shapes and a decomposition_config.
+// CHECK-LABEL: func.func @attention_mask_region_dynamic(
+//       CHECK:   iree_linalg_ext.attention {decomposition_config = {use_exp2 = false}, indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}]} ins(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : tensor<?x?x?xf32>, tensor<?x?x?xf32>, tensor<?x?x?xf32>, f32, tensor<?x?x?xi1>) outs(%{{.+}} : tensor<?x?x?xf32>) {
+//  CHECK-NEXT:   ^bb0(%[[A:.+]]: f32):
+//  CHECK-NEXT:     %[[T:.+]] = math.tanh %[[A]] : f32
+//  CHECK-NEXT:     iree_linalg_ext.yield %[[T]] : f32
+//  CHECK-NEXT:   } -> tensor<?x?x?xf32>
+func.func @attention_mask_region_dynamic(%q: tensor<?x?x?xf32>, %k: tensor<?x?x?xf32>, %v: tensor<?x?x?xf32>,
+    %m: tensor<?x?x?xi1>, %init: tensor<?x?x?xf32>, %scale: f32) -> tensor<?x?x?xf32> {
+  %0 = iree_linalg_ext.attention {decomposition_config = {use_exp2 = false}, indexing_maps = [
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d3)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> ()>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>]}
+                     ins(%q, %k, %v, %scale, %m : tensor<?x?x?xf32>, tensor<?x?x?xf32>, tensor<?x?x?xf32>, f32, tensor<?x?x?xi1>)
+                     outs(%init : tensor<?x?x?xf32>) {
+                        ^bb0(%arg0: f32):
+                        %t = math.tanh %arg0 : f32
+                        iree_linalg_ext.yield %t : f32
+                     } -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @online_attention(
+//       CHECK:   %{{.+}}:3 = iree_linalg_ext.online_attention {indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}]} ins(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : tensor<1x3x4xf32>, tensor<1x5x4xf32>, tensor<1x5x2xf32>, f32, tensor<1x3x5xf32>) outs(%{{.+}}, %{{.+}}, %{{.+}} : tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>) {
+//  CHECK-NEXT:   ^bb0(%[[A:.+]]: f32):
+//  CHECK-NEXT:     iree_linalg_ext.yield %[[A]] : f32
+//  CHECK-NEXT:   } -> tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>
+func.func @online_attention(%q: tensor<1x3x4xf32>, %k: tensor<1x5x4xf32>, %v: tensor<1x5x2xf32>, %m: tensor<1x3x5xf32>,
+    %acc: tensor<1x3x2xf32>, %max: tensor<1x3xf32>, %sum: tensor<1x3xf32>, %scale: f32)
+    -> (tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>) {
+  %0:3 = iree_linalg_ext.online_attention {indexing_maps = [
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> ()>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1)>,
+                     affine_map<(d0, d1, d2, d3, d4) -> (d0, d1)>]}
+                     ins(%q, %k, %v, %scale, %m : tensor<1x3x4xf32>, tensor<1x5x4xf32>, tensor<1x5x2xf32>, f32, tensor<1x3x5xf32>)
+                     outs(%acc, %max, %sum : tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>) {
+  ^bb0(%score: f32):
+    iree_linalg_ext.yield %score : f32
+  } -> tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>
+  return %0#0, %0#1, %0#2 : tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>
+}
