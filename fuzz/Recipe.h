@@ -7,11 +7,11 @@
 // it. Each recipe lives in one file under fuzz/recipes/ and is registered
 // by one line in fuzz/recipes/Recipes.def.
 //
-// Determinism: a case picks its ops with one weighted pick over the enabled
-// op kinds in OpKind order (not registry order), so registering a recipe
-// for a new OpKind changes no case that does not draw it... except through
-// the weights: cases drawn with all kinds enabled do change when a kind is
-// added (tests/fuzz/GoldenTest.cpp records that).
+// Determinism: each op of a case is one weighted pick over the enabled op
+// kinds in OpKind order (not registry order), so the registry's order does
+// not matter; a new recipe changes the weights and so the cases drawn with
+// every kind enabled (tests/fuzz/GoldenTest.cpp notices, and records the
+// new hashes), not those drawn from a fixed --ops list without it.
 //
 //===----------------------------------------------------------------------===//
 

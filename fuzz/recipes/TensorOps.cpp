@@ -426,7 +426,9 @@ const Recipe &insertSliceRecipe() {
       OpKind::InsertSlice,
       /*weight=*/5,
       /*since=*/{3, 13},
-      /*needs=*/"any value; a destination fill or argument",
+      /*needs=*/
+      "a value of rank 0-4 without zero extents; a destination (a fill, an "
+      "argument or a value of the function) one rank higher at most",
       /*produces=*/"the destination with the slice inserted",
       /*feasible=*/nullptr,
       /*build=*/buildInsertSlice};
@@ -450,7 +452,7 @@ const Recipe &expandShapeRecipe() {
       OpKind::ExpandShape,
       /*weight=*/4,
       /*since=*/{3, 13},
-      /*needs=*/"any value of rank 1-4",
+      /*needs=*/"any value of rank 1-3",
       /*produces=*/"the expanded tensor (unit dims, ? groups), same facts",
       /*feasible=*/nullptr,
       /*build=*/buildExpand};
@@ -487,7 +489,7 @@ const Recipe &castRecipe() {
       OpKind::Cast,
       /*weight=*/4,
       /*since=*/{3, 13},
-      /*needs=*/"any value",
+      /*needs=*/"a value of rank 1-4 with a static extent",
       /*produces=*/"the same tensor with some extents made ?",
       /*feasible=*/nullptr,
       /*build=*/buildCast};

@@ -12,6 +12,7 @@
 
 #include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
+#include "fuzz/Recipe.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -171,6 +172,46 @@ TEST(FuzzGeneratorGolden, SameSeedsSamePrograms) {
   }
   EXPECT_EQ(sets, expectedHashes().size());
   EXPECT_EQ(hex(all.h), hex(kExpectedAll)) << cases << " cases compared";
+}
+
+// Every op kind but Empty has exactly one recipe (Registry.cpp asserts
+// there are no two), with a weight and what it needs and produces.
+TEST(FuzzRecipes, OneRecipePerOpKind) {
+  unsigned n = 0;
+  for (unsigned i = 0; i < kNumOpKinds; ++i) {
+    OpKind k = static_cast<OpKind>(i);
+    const gen::Recipe *r = gen::recipeFor(k);
+    if (k == OpKind::Empty) {
+      EXPECT_EQ(r, nullptr);
+      continue;
+    }
+    ASSERT_NE(r, nullptr) << opKindName(k).str() << " has no recipe";
+    EXPECT_EQ(r->kind, k);
+    EXPECT_GT(r->weight, 0u);
+    EXPECT_TRUE(r->build);
+    EXPECT_TRUE(r->needs && *r->needs) << opKindName(k).str();
+    EXPECT_TRUE(r->produces && *r->produces) << opKindName(k).str();
+    ++n;
+  }
+  EXPECT_EQ(gen::recipes().size(), n);
+}
+
+// GenOptions::iree leaves out the recipes newer than the release.
+TEST(FuzzRecipes, IreeVersionFiltersRecipes) {
+  GenOptions all, current, old;
+  current.iree = IreeVersion{3, 13};
+  old.iree = IreeVersion{3, 12};
+  for (const gen::Recipe *r : gen::recipes()) {
+    EXPECT_TRUE(r->available(all));
+    EXPECT_EQ(r->available(current), !(IreeVersion{3, 13} < r->since));
+  }
+  // Every recipe is known from 3.13 on: nothing to build for 3.12, and the
+  // same cases as without the option for 3.13.
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    EXPECT_EQ(generateCase(seed, old).features.numOps, 0u);
+    EXPECT_EQ(generateCase(seed, current).text(),
+              generateCase(seed, all).text());
+  }
 }
 
 } // namespace
