@@ -298,7 +298,7 @@ public:
   /// Picks the ops (by recipe weight), builds them, picks the results.
   Case build();
 
-  //===--- State of the case -----------------------------------------===//
+  //===--- State of the case ----------------------------------------------===//
 
   const GenOptions &opts;
   unsigned maxRank;
@@ -463,8 +463,7 @@ public:
     return ty;
   }
 
-  //===--- Values
-  //----------------------------------------------------------===//
+  //===--- Values ---------------------------------------------------------===//
 
   ValueId addValueInfo(ValueId v, const Facts &f) {
     if (facts.size() <= v) {
@@ -640,8 +639,7 @@ public:
     return bitsOf(std::ldexp(static_cast<double>(k), -int(frac)), t);
   }
 
-  //===--- Bodies
-  //----------------------------------------------------------===//
+  //===--- Comparator and combiner bodies ---------------------------------===//
 
   /// A strict comparator predicate for `t` ("ogt", "slt", ...).
   StringRef pickStrictPredicate(DType t) {
@@ -684,8 +682,7 @@ public:
     return b;
   }
 
-  //===--- Op builders
-  //-----------------------------------------------------===//
+  //===--- Operands for recipes -------------------------------------------===//
 
   bool anyDType(function_ref<bool(DType)> ok) const {
     return llvm::any_of(dtypes, ok);
@@ -713,9 +710,10 @@ public:
     return freshArg(t, s, need, distinctWeight);
   }
 
+  /// The case's features (Generator.cpp).
   void finish(Case &c);
 
-  //===--- Scalar bodies of linalg.generic (see "Generic bodies") --------===//
+  //===--- Scalar bodies of linalg.generic (GenBody.cpp) ------------------===//
 
   SVal addSVal(BodyCtx &c, ScalarInst i, SVal v);
   SVal constFloat(BodyCtx &c, DType t, double v);
