@@ -39,10 +39,20 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ref::fuzz {
+
+/// An IREE release (major.minor).
+struct IreeVersion {
+  unsigned majorVersion = 0, minorVersion = 0;
+  bool operator<(const IreeVersion &o) const {
+    return majorVersion != o.majorVersion ? majorVersion < o.majorVersion
+                                          : minorVersion < o.minorVersion;
+  }
+};
 
 struct GenOptions {
   /// Ops per function (the destination helpers tensor.empty / linalg.fill
@@ -81,6 +91,9 @@ struct GenOptions {
   /// Off, every such term is combined (max/min/xor) with an input the
   /// reduction loops index.
   bool allowInvariantReductions = true;
+  /// Only ops the targeted IREE release has (each recipe's `since`, see
+  /// fuzz/Recipe.h); unset: every op.
+  std::optional<IreeVersion> iree;
   /// Returned values per function.
   unsigned maxResults = 3;
   /// RapidCheck size `generateCase` runs the generator with. The picks

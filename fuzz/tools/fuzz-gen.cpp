@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fuzz/CaseFiles.h"
+#include "fuzz/Recipe.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -90,6 +91,16 @@ static cl::opt<bool> twinOpt(
              "caseK.mlir (the metamorphic pair)"),
     cl::cat(cat));
 
+static cl::opt<std::string> ireeOpt(
+    "iree-version",
+    cl::desc("Only ops this IREE release has (MAJOR.MINOR; each recipe's "
+             "'since', see --list-recipes); default every op"),
+    cl::value_desc("MAJOR.MINOR"), cl::cat(cat));
+static cl::opt<bool> listOpt(
+    "list-recipes",
+    cl::desc("List the op recipes (weight, IREE release, needs, produces)"),
+    cl::cat(cat));
+
 static std::optional<OpKind> parseKind(StringRef name) {
   if (auto k = parseOpKind(name))
     return k;
@@ -104,7 +115,25 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(cat);
   cl::ParseCommandLineOptions(argc, argv,
                               "fuzz-gen: generated programs for the fuzzer\n");
+  if (listOpt) {
+    for (const gen::Recipe *r : gen::recipes())
+      outs() << opKindName(r->kind) << "\n  weight " << r->weight
+             << ", IREE >= " << r->since.majorVersion << "."
+             << r->since.minorVersion << "\n  needs: " << r->needs
+             << "\n  produces: " << r->produces << "\n";
+    return 0;
+  }
   GenOptions opts;
+  if (!ireeOpt.empty()) {
+    auto [maj, min] = StringRef(ireeOpt).split('.');
+    IreeVersion v;
+    if (maj.getAsInteger(10, v.majorVersion) ||
+        (!min.empty() && min.getAsInteger(10, v.minorVersion))) {
+      errs() << "fuzz-gen: bad --iree-version '" << ireeOpt << "'\n";
+      return 2;
+    }
+    opts.iree = v;
+  }
   opts.minOps = minOpsOpt;
   opts.maxOps = std::max(maxOpsOpt, minOpsOpt);
   opts.dynamicCasePercent = dynamicOpt;
