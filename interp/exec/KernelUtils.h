@@ -76,6 +76,9 @@ void registerTensorKernels(KernelRegistry &r);
 void registerLinalgKernels(KernelRegistry &r);
 void registerTestSupportKernels(KernelRegistry &r);
 void registerLinalgExtKernels(KernelRegistry &r);
+void registerLinalgLayoutKernels(KernelRegistry &r);
+void registerLinalgExtTransformKernels(KernelRegistry &r);
+void registerAffineKernels(KernelRegistry &r);
 
 } // namespace ref
 

@@ -19,6 +19,9 @@ const KernelRegistry &KernelRegistry::all() {
     registerLinalgKernels(r);
     registerTestSupportKernels(r);
     registerLinalgExtKernels(r);
+    registerLinalgLayoutKernels(r);
+    registerLinalgExtTransformKernels(r);
+    registerAffineKernels(r);
     return r;
   }();
   return registry;

@@ -380,4 +380,6 @@ def LinalgExt_ArgCompareOp : LinalgExt_RegionOp<"arg_compare",
   }];
 }
 
+include "LinalgExtTransformOps.td"
+
 #endif // REF_LINALG_EXT_OPS
