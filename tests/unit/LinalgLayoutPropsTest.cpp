@@ -39,12 +39,13 @@ RC_GTEST_PROP(LinalgLayoutProps, UnpackOfPackIsIdentity, ()) {
   // The tiled dims: a random subset in a random order.
   std::vector<int64_t> dims(rank);
   std::iota(dims.begin(), dims.end(), 0);
-  auto innerPos = *rc::gen::map(rc::gen::arbitrary<unsigned>(), [&](unsigned seed) {
-    std::vector<int64_t> d = dims;
-    for (size_t i = d.size(); i > 1; --i)
-      std::swap(d[i - 1], d[(seed + i * 7919u) % i]);
-    return d;
-  });
+  auto innerPos =
+      *rc::gen::map(rc::gen::arbitrary<unsigned>(), [&](unsigned seed) {
+        std::vector<int64_t> d = dims;
+        for (size_t i = d.size(); i > 1; --i)
+          std::swap(d[i - 1], d[(seed + i * 7919u) % i]);
+        return d;
+      });
   innerPos.resize(*rc::gen::inRange<size_t>(0, rank + 1));
   auto tiles = *rc::gen::container<std::vector<int64_t>>(
       innerPos.size(), rc::gen::inRange<int64_t>(1, 5));
@@ -76,16 +77,24 @@ RC_GTEST_PROP(LinalgLayoutProps, UnpackOfPackIsIdentity, ()) {
   std::string attrs = (permute ? "outer_dims_perm = " + list(perm) + " " : "") +
                       "inner_dims_pos = " + list(innerPos) +
                       " inner_tiles = " + list(tiles);
-  Runner r("func.func @main(%x: " + S + ") -> (" + P + ", " + S + ") {\n"
+  Runner r("func.func @main(%x: " + S + ") -> (" + P + ", " + S +
+           ") {\n"
            "  %pad = arith.constant -1 : i32\n"
-           "  %e = tensor.empty() : " + P + "\n"
-           "  %p = linalg.pack %x " +
-           (pad ? "padding_value(%pad : i32) " : "") + attrs + " into %e : " +
-           S + " -> " + P + "\n"
-           "  %f = tensor.empty() : " + S + "\n"
-           "  %u = linalg.unpack %p " + attrs + " into %f : " + P + " -> " + S +
+           "  %e = tensor.empty() : " +
+           P +
            "\n"
-           "  return %p, %u : " + P + ", " + S + "\n}");
+           "  %p = linalg.pack %x " +
+           (pad ? "padding_value(%pad : i32) " : "") + attrs +
+           " into %e : " + S + " -> " + P +
+           "\n"
+           "  %f = tensor.empty() : " +
+           S +
+           "\n"
+           "  %u = linalg.unpack %p " +
+           attrs + " into %f : " + P + " -> " + S +
+           "\n"
+           "  return %p, %u : " +
+           P + ", " + S + "\n}");
   RC_ASSERT(r.ok());
   int64_t n = 1;
   for (int64_t d : shape)
@@ -107,7 +116,8 @@ RC_GTEST_PROP(LinalgLayoutProps, UnpackOfPackIsIdentity, ()) {
     RC_ASSERT(v >= 0 && v < n);
     ++seen[v];
   }
-  RC_ASSERT(std::all_of(seen.begin(), seen.end(), [](int c) { return c == 1; }));
+  RC_ASSERT(
+      std::all_of(seen.begin(), seen.end(), [](int c) { return c == 1; }));
   RC_ASSERT(static_cast<int64_t>(std::count(p.begin(), p.end(), -1)) ==
             static_cast<int64_t>(p.size()) - n);
 }

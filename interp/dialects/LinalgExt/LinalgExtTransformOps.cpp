@@ -126,8 +126,7 @@ LogicalResult WinogradInputTransformOp::verify() {
   if (imageDims.size() != 2)
     return emitOpError("expected only 2 image dimensions");
   if (!isNchw() && !isNhwc())
-    return emitOpError(
-        "expect image dimensions to be either [1, 2] or [2, 3]");
+    return emitOpError("expect image dimensions to be either [1, 2] or [2, 3]");
   // (T, T, N, H', W', C); the input dims in input order first, then an NCHW
   // input's C moves after W'. IREE computes H' in float, as here.
   SmallVector<int64_t> expected(outputRank, tile);
@@ -179,8 +178,7 @@ LogicalResult WinogradOutputTransformOp::verify() {
   if (imageDims.size() != 2)
     return emitOpError("expected only 2 image dimensions");
   if (!isNchw() && !isNhwc())
-    return emitOpError(
-        "expect image dimensions to be either [1, 2] or [2, 3]");
+    return emitOpError("expect image dimensions to be either [1, 2] or [2, 3]");
   // The input (T, T, N, H', W', C) in output order: (T, T, N, C, H', W')
   // for NCHW.
   SmallVector<int64_t> in(inputType.getShape());

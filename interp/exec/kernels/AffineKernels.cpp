@@ -125,8 +125,8 @@ LogicalResult linearizeKernel(Operation *op, Frame &frame) {
   AffineEval ev{frame, op};
   for (auto [i, b] : llvm::enumerate(basis)) {
     if (lin.getDisjoint() && b < 0)
-      ev.ub("invalid basis", "basis element " + std::to_string(i) + " is " +
-                                 std::to_string(b));
+      ev.ub("invalid basis",
+            "basis element " + std::to_string(i) + " is " + std::to_string(b));
     size_t k = i + offset;
     if (lin.getDisjoint() && k > 0 && (idx[k] < 0 || idx[k] >= b))
       ev.ub("disjoint index out of its basis",
@@ -151,8 +151,8 @@ LogicalResult delinearizeKernel(Operation *op, Frame &frame) {
   AffineEval ev{frame, op};
   for (auto [i, b] : llvm::enumerate(basis))
     if (b <= 0)
-      ev.ub("invalid basis", "basis element " + std::to_string(i) + " is " +
-                                 std::to_string(b));
+      ev.ub("invalid basis",
+            "basis element " + std::to_string(i) + " is " + std::to_string(b));
   // Innermost first: result k = x mod basis[k], x = x floordiv basis[k];
   // the outermost result keeps the rest (its bound is not used).
   SmallVector<int64_t> res(n, 0);

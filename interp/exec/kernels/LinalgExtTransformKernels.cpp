@@ -154,8 +154,7 @@ LogicalResult mapStoreKernel(Operation *op, Frame &frame) {
         if (written[o] && !reportedTwice) {
           reportedTwice = true;
           reportUB(frame, op, "map_store writes an element twice", c, true,
-                   "output index " + formatCoords(oc) +
-                       " was already written");
+                   "output index " + formatCoords(oc) + " was already written");
         }
         written[o] = true;
         out.store(o, in.load(linear));
@@ -186,13 +185,12 @@ constexpr float kBT[kT][kT] = {
     {0, 2, 4, -5.f / 2, -5, 1.f / 2, 1, 0},
     {0, -2, 4, 5.f / 2, -5, -1.f / 2, 1, 0},
     {0, -1, 0, 21.f / 4, 0, -21.f / 4, 0, 1}};
-constexpr float kAT[kR][kT] = {
-    {1, 1, 1, 1, 1, 1, 1, 0},
-    {0, 1, -1, 2, -2, 1.f / 2, -1.f / 2, 0},
-    {0, 1, 1, 4, 4, 1.f / 4, 1.f / 4, 0},
-    {0, 1, -1, 8, -8, 1.f / 8, -1.f / 8, 0},
-    {0, 1, 1, 16, 16, 1.f / 16, 1.f / 16, 0},
-    {0, 1, -1, 32, -32, 1.f / 32, -1.f / 32, 1}};
+constexpr float kAT[kR][kT] = {{1, 1, 1, 1, 1, 1, 1, 0},
+                               {0, 1, -1, 2, -2, 1.f / 2, -1.f / 2, 0},
+                               {0, 1, 1, 4, 4, 1.f / 4, 1.f / 4, 0},
+                               {0, 1, -1, 8, -8, 1.f / 8, -1.f / 8, 0},
+                               {0, 1, 1, 16, 16, 1.f / 16, 1.f / 16, 0},
+                               {0, 1, -1, 32, -32, 1.f / 32, -1.f / 32, 1}};
 
 /// One linalg.matmul element at a time in the element type: c[i][j] = +0,
 /// then c[i][j] = c[i][j] + a[i][k] * b[k][j] for k in order.
@@ -244,7 +242,8 @@ struct WinogradMatrices {
 /// Checks what the kernels need beyond the verifier: float elements of one
 /// type and IREE's only constants (tile 6, kernel 3).
 template <typename WinogradOp>
-LogicalResult checkWinograd(WinogradOp w, const Tensor &in, const Tensor &init) {
+LogicalResult checkWinograd(WinogradOp w, const Tensor &in,
+                            const Tensor &init) {
   if (!isFloat(in.dtype()) || in.dtype() != init.dtype())
     return w.emitError("winograd transforms of ")
            << dtypeName(in.dtype()) << " into " << dtypeName(init.dtype())

@@ -205,12 +205,11 @@ bool checkTiles(Frame &frame, Operation *op, const Relayout &r,
                    std::to_string(tile));
       ok = false;
     } else if (packedShape[r.n + i] != tile) {
-      reportUB(frame, op, "pack tile does not match the packed shape", {},
-               false,
-               "inner tile " + std::to_string(i) + " is " +
-                   std::to_string(tile) + " but packed dimension " +
-                   std::to_string(r.n + i) + " has size " +
-                   std::to_string(packedShape[r.n + i]));
+      reportUB(
+          frame, op, "pack tile does not match the packed shape", {}, false,
+          "inner tile " + std::to_string(i) + " is " + std::to_string(tile) +
+              " but packed dimension " + std::to_string(r.n + i) +
+              " has size " + std::to_string(packedShape[r.n + i]));
     }
   }
   return ok;
@@ -241,7 +240,8 @@ LogicalResult packKernel(Operation *op, Frame &frame) {
   // dims (no tile of padding only), the source size otherwise.
   for (int64_t j = 0; j < r.n; ++j) {
     int64_t d = r.perm[j], i = r.tileOfDim[d];
-    int64_t want = i < 0 ? src.dim(d) : llvm::divideCeil(src.dim(d), r.tiles[i]);
+    int64_t want =
+        i < 0 ? src.dim(d) : llvm::divideCeil(src.dim(d), r.tiles[i]);
     if (ds[j] != want)
       reportUB(frame, op, "pack destination shape mismatch", {}, false,
                "outer dimension " + std::to_string(j) + " has size " +
