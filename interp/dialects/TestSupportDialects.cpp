@@ -21,7 +21,7 @@ void ref::util::UtilDialect::initialize() {
 }
 void ref::flow::FlowDialect::initialize() {
   addOperations<TensorDynamicConstantOp, DispatchRegionOp, ReturnOp,
-                TensorTieShapeOp, TensorBitCastOp>();
+                TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp>();
 }
 void ref::check::CheckDialect::initialize() {
   addOperations<ExpectTrueOp, ExpectFalseOp, ExpectAllTrueOp, ExpectEqOp,
@@ -247,6 +247,15 @@ LogicalResult TensorTieShapeOp::verify() {
 }
 
 LogicalResult TensorBitCastOp::verify() {
+  if (failed(verifyDimCount(*this, getSource().getType(),
+                            getSourceDims().size(), "source")) ||
+      failed(verifyDimCount(*this, getResult().getType(),
+                            getResultDims().size(), "result")))
+    return failure();
+  return success();
+}
+
+LogicalResult TensorReshapeOp::verify() {
   if (failed(verifyDimCount(*this, getSource().getType(),
                             getSourceDims().size(), "source")) ||
       failed(verifyDimCount(*this, getResult().getType(),

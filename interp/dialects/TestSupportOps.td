@@ -135,6 +135,24 @@ def Flow_TensorBitCastOp : Op<Flow_Dialect, "tensor.bitcast", [Pure,
   let hasVerifier = 1;
 }
 
+def Flow_TensorReshapeOp : Op<Flow_Dialect, "tensor.reshape", [Pure,
+    AllElementTypesMatch<["source", "result"]>, AttrSizedOperandSegments]> {
+  let summary = "Reshapes a tensor without changing its row-major contents.";
+  let description = [{
+    `%r = flow.tensor.reshape %x : tensor<?x4xf32>{%d} -> tensor<?xf32>{%e}`
+    The element counts must agree at run time.
+  }];
+  let arguments = (ins AnyRankedTensor:$source,
+                       Variadic<Index>:$source_dims,
+                       Variadic<Index>:$result_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `:` type($source) (`{` $source_dims^ `}`)? `->`
+    type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // check
 //===----------------------------------------------------------------------===//

@@ -5,6 +5,7 @@
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/Interpreter.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -21,7 +22,7 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
-      codegen_attrs::IREECPUDialect>();
+      codegen_attrs::IREECPUDialect, mlir::affine::AffineDialect>();
 }
 
 } // namespace ref

@@ -77,6 +77,9 @@ void registerLinalgKernels(KernelRegistry &r);
 void registerTestSupportKernels(KernelRegistry &r);
 void registerLinalgExtKernels(KernelRegistry &r);
 void registerAttentionKernels(KernelRegistry &r);
+void registerLinalgLayoutKernels(KernelRegistry &r);
+void registerLinalgExtTransformKernels(KernelRegistry &r);
+void registerAffineKernels(KernelRegistry &r);
 
 } // namespace ref
 

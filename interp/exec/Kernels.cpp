@@ -20,6 +20,9 @@ const KernelRegistry &KernelRegistry::all() {
     registerTestSupportKernels(r);
     registerLinalgExtKernels(r);
     registerAttentionKernels(r);
+    registerLinalgLayoutKernels(r);
+    registerLinalgExtTransformKernels(r);
+    registerAffineKernels(r);
     return r;
   }();
   return registry;

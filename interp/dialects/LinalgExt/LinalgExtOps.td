@@ -466,4 +466,6 @@ def LinalgExt_OnlineAttentionOp : LinalgExt_AttentionBase<"online_attention"> {
   }];
 }
 
+include "LinalgExtTransformOps.td"
+
 #endif // REF_LINALG_EXT_OPS

@@ -146,6 +146,36 @@ static LogicalResult flowBitcastKernel(Operation *op, Frame &frame) {
   return success();
 }
 
+/// flow.tensor.reshape: the same elements in the same row-major order under
+/// another shape (freedom and never-written elements included). The element
+/// counts must agree.
+static LogicalResult flowReshapeKernel(Operation *op, Frame &frame) {
+  auto rs = cast<flow::TensorReshapeOp>(op);
+  const RtValue &sv = frame.get(rs.getSource());
+  const Tensor &src = *sv.tensor;
+  if (failed(checkDeclaredShape(op, frame, src, rs.getSource().getType(),
+                                rs.getSourceDims(), "the source")))
+    return failure();
+  FailureOr<Tensor> out = allocTensor(frame, op, rs.getType(),
+                                      indexValues(frame, rs.getResultDims()));
+  if (failed(out))
+    return failure();
+  if (out->numElements() != src.numElements())
+    return op->emitError("flow.tensor.reshape changes the element count: ")
+           << shapeTypeString(src.shape(), src.dtype()) << " into "
+           << shapeTypeString(out->shape(), out->dtype());
+  if (src.byteSize())
+    std::memcpy(out->data(), src.data(), src.byteSize());
+  for (int64_t i = 0, n = src.hasUndef() ? src.numElements() : 0; i < n; ++i)
+    if (src.isUndef(i))
+      out->setUndef(i, true);
+  out->compactUndef();
+  RtValue rv = RtValue::ofTensor(std::move(*out));
+  rv.freedom = sv.freedom;
+  frame.set(rs.getResult(), std::move(rv));
+  return success();
+}
+
 static void fail(Frame &frame, Operation *op, const std::string &what) {
   frame.interp.addCheckFailure(op->getName().getStringRef().str() + " at " +
                                formatLoc(op->getLoc()) + ": " + what);
@@ -270,6 +300,7 @@ void registerTestSupportKernels(KernelRegistry &r) {
   r.add("flow.dispatch.region", dispatchRegionKernel);
   r.add("flow.tensor.tie_shape", tieShapeKernel);
   r.add("flow.tensor.bitcast", flowBitcastKernel);
+  r.add("flow.tensor.reshape", flowReshapeKernel);
   r.add("check.expect_true", expectTrueKernel);
   r.add("check.expect_false", expectFalseKernel);
   r.add("check.expect_all_true", expectAllTrueKernel);

@@ -9,7 +9,7 @@
 
 // SYNTAX: syntax.mlir:2:21: error: expected ','
 // VERIFY: verify.mlir:2:8: error: 'arith.addi' op requires the same type for all operands and results
-// UNSUP: unsupported.mlir:3:8: error: unsupported operation 'linalg.softmax'
+// UNSUP: unsupported.mlir:2:8: error: unsupported operation 'math.isnan'
 // DIALECT: unknown_dialect.mlir:2:8: error: Dialect `foo' not found for custom op 'foo.bar'
 
 //--- syntax.mlir
@@ -23,10 +23,9 @@ func.func @main(%a: i32, %b: i64) -> i32 {
   return %0 : i32
 }
 //--- unsupported.mlir
-func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
-  %e = tensor.empty() : tensor<4xf32>
-  %0 = linalg.softmax dimension(0) ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+func.func @main(%a: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = math.isnan %a : tensor<4xf32>
+  return %0 : tensor<4xi1>
 }
 //--- unknown_dialect.mlir
 func.func @main() {
