@@ -17,7 +17,7 @@ using namespace mlir;
 
 // The three dialects share one .td file; each registers only its own ops.
 void ref::util::UtilDialect::initialize() {
-  addOperations<UnfoldableConstantOp, OptimizationBarrierOp>();
+  addOperations<UnfoldableConstantOp, OptimizationBarrierOp, NullOp>();
 }
 void ref::flow::FlowDialect::initialize() {
   addOperations<TensorDynamicConstantOp, DispatchRegionOp, ReturnOp,

@@ -48,6 +48,14 @@ def Util_OptimizationBarrierOp : Op<Util_Dialect, "optimization_barrier", [
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
 }
 
+// `%bv = util.null : !hal.buffer_view`: a null reference (IREE's generated
+// e2e suites pass it for "no accumulator").
+def Util_NullOp : Op<Util_Dialect, "null", [Pure]> {
+  let summary = "A null value of a reference type.";
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
 //===----------------------------------------------------------------------===//
 // flow
 //===----------------------------------------------------------------------===//

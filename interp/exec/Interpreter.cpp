@@ -54,8 +54,11 @@ Interpreter::~Interpreter() = default;
 
 FailureOr<SmallVector<RtValue>>
 Interpreter::callFunction(func::FuncOp fn, ArrayRef<RtValue> args) {
-  if (fn.isExternal())
+  if (fn.isExternal()) {
+    if (opts.externalCall)
+      return opts.externalCall(*this, fn, args);
     return fn.emitError("cannot call external function @") << fn.getName();
+  }
   // Deep or unbounded recursion must end in an error, not a stack overflow.
   if (callDepth >= 256)
     return fn.emitError("call depth limit (256) exceeded");

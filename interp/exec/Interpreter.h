@@ -78,6 +78,14 @@ struct InterpreterOptions {
   /// Wall-clock budget of a run in seconds, checked between ops (a single
   /// long kernel finishes first; ref-run's watchdog covers that). 0: none.
   double maxSeconds = 0;
+  /// Runs calls of functions declared without a body
+  /// (`func.func private @matmul_test.f(...)`): IREE links modules by name,
+  /// so `@module.f` is `f` of the loaded module named `module` and
+  /// `@matmul_test.f` a function of a native test module (E2ETestModules.h).
+  /// Unset: calling such a function is an error.
+  std::function<mlir::FailureOr<llvm::SmallVector<RtValue>>(
+      Interpreter &, mlir::Operation *callee, llvm::ArrayRef<RtValue> args)>
+      externalCall;
 };
 
 /// The values of one function activation.

@@ -76,6 +76,7 @@ void registerTensorKernels(KernelRegistry &r);
 void registerLinalgKernels(KernelRegistry &r);
 void registerTestSupportKernels(KernelRegistry &r);
 void registerLinalgExtKernels(KernelRegistry &r);
+void registerHalKernels(KernelRegistry &r);
 
 } // namespace ref
 

@@ -19,6 +19,7 @@ const KernelRegistry &KernelRegistry::all() {
     registerLinalgKernels(r);
     registerTestSupportKernels(r);
     registerLinalgExtKernels(r);
+    registerHalKernels(r);
     return r;
   }();
   return registry;
