@@ -7,6 +7,7 @@
 #include "interp/exec/Interpreter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -17,7 +18,8 @@ namespace ref {
 
 void registerInterpreterDialects(mlir::DialectRegistry &registry) {
   registry.insert<
-      mlir::func::FuncDialect, mlir::arith::ArithDialect,
+      mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
+      mlir::arith::ArithDialect,
       mlir::math::MathDialect, mlir::tensor::TensorDialect,
       mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,

@@ -298,16 +298,16 @@ LogicalResult writeOutput(StringRef spec, const Tensor &t) {
 }
 
 int runMain(ModuleOp module) {
-  auto fn = module.lookupSymbol<func::FuncOp>(functionName);
+  auto fn = module.lookupSymbol<FunctionOpInterface>(functionName);
   if (!fn) {
     llvm::errs() << "error: no function @" << functionName << " in "
                  << inputFile << "\n";
     return kInvalid;
   }
-  FunctionType type = fn.getFunctionType();
-  if (inputs.size() != type.getNumInputs()) {
+  ArrayRef<Type> argTypes = fn.getArgumentTypes();
+  if (inputs.size() != argTypes.size()) {
     llvm::errs() << "error: @" << functionName << " takes "
-                 << type.getNumInputs() << " arguments but " << inputs.size()
+                 << argTypes.size() << " arguments but " << inputs.size()
                  << " --input values were given\n";
     return kInvalid;
   }
@@ -319,7 +319,7 @@ int runMain(ModuleOp module) {
                    << llvm::toString(parsed.takeError()) << "\n";
       return kInvalid;
     }
-    auto v = bindInput(*parsed, type.getInput(i), i, fn.getLoc());
+    auto v = bindInput(*parsed, argTypes[i], i, fn.getLoc());
     if (failed(v))
       return kInvalid;
     args.push_back(*v);
@@ -399,13 +399,13 @@ llvm::json::Value describeType(Type t) {
 
 int runPrintSignatures(ModuleOp module) {
   llvm::json::Array functions;
-  for (auto fn : module.getOps<func::FuncOp>()) {
+  for (auto fn : module.getOps<FunctionOpInterface>()) {
     if (fn.isExternal() || !fn.isPublic())
       continue;
     llvm::json::Array ins, outs;
-    for (Type t : fn.getFunctionType().getInputs())
+    for (Type t : fn.getArgumentTypes())
       ins.push_back(describeType(t));
-    for (Type t : fn.getFunctionType().getResults())
+    for (Type t : fn.getResultTypes())
       outs.push_back(describeType(t));
     functions.push_back(llvm::json::Object{{"name", fn.getName().str()},
                                            {"inputs", std::move(ins)},
@@ -420,9 +420,8 @@ int runPrintSignatures(ModuleOp module) {
 
 int runChecks(ModuleOp module) {
   int passed = 0, failedCount = 0, code = kOk;
-  for (auto fn : module.getOps<func::FuncOp>()) {
-    if (fn.isExternal() || !fn.isPublic() ||
-        fn.getFunctionType().getNumInputs() != 0)
+  for (auto fn : module.getOps<FunctionOpInterface>()) {
+    if (fn.isExternal() || !fn.isPublic() || fn.getNumArguments() != 0)
       continue;
     Interpreter interp(module, interpreterOptions());
     auto results = interp.callFunction(fn, {});

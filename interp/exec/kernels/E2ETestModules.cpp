@@ -11,7 +11,7 @@
 #include "interp/dialects/HalDialect.h"
 #include "interp/exec/KernelUtils.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -687,16 +687,16 @@ FailureOr<SmallVector<RtValue>> callTestModule(Ctx &c, StringRef module,
 FailureOr<SmallVector<RtValue>> callLinked(Ctx &c, ModuleOp module,
                                            StringRef name,
                                            ArrayRef<RtValue> args) {
-  auto fn = module.lookupSymbol<func::FuncOp>(name);
+  auto fn = module.lookupSymbol<FunctionOpInterface>(name);
   if (!fn || fn.isExternal() || !fn.isPublic())
     return c.error() << "the linked module has no exported function @"
                      << name;
-  FunctionType type = fn.getFunctionType();
-  if (type.getNumInputs() != args.size())
-    return c.error() << "@" << name << " takes " << type.getNumInputs()
+  ArrayRef<Type> inputs = fn.getArgumentTypes();
+  if (inputs.size() != args.size())
+    return c.error() << "@" << name << " takes " << inputs.size()
                      << " arguments, " << args.size() << " given";
   SmallVector<RtValue> in;
-  for (auto [i, t, v] : llvm::enumerate(type.getInputs(), args)) {
+  for (auto [i, t, v] : llvm::enumerate(inputs, args)) {
     if (auto rt = dyn_cast<RankedTensorType>(t)) {
       auto imported =
           importBufferView(c.decl, v, rt, {}, ("input " + Twine(i)).str());
@@ -710,7 +710,7 @@ FailureOr<SmallVector<RtValue>> callLinked(Ctx &c, ModuleOp module,
   auto results = c.interp.callFunction(fn, in);
   if (failed(results))
     return failure();
-  for (auto [t, r] : llvm::zip(type.getResults(), *results))
+  for (auto [t, r] : llvm::zip(fn.getResultTypes(), *results))
     if (auto rt = dyn_cast<RankedTensorType>(t))
       r = exportTensor(r, rt.getElementType());
   return results;
