@@ -699,7 +699,8 @@ FailureOr<SmallVector<RtValue>> callLinked(Ctx &c, ModuleOp module,
   for (auto [i, t, v] : llvm::enumerate(inputs, args)) {
     if (auto rt = dyn_cast<RankedTensorType>(t)) {
       auto imported =
-          importBufferView(c.decl, v, rt, {}, ("input " + Twine(i)).str());
+          importBufferView(c.decl, v, rt, {}, "@" + c.fn + ": input " +
+                                                  std::to_string(i));
       if (failed(imported))
         return failure();
       in.push_back(*imported);
