@@ -12,12 +12,24 @@ using namespace mlir;
 #include "interp/dialects/FlowDialect.cpp.inc"
 #include "interp/dialects/CheckDialect.cpp.inc"
 
+// Custom directives of the util ops (UtilFuncOps.cpp).
+namespace ref::util {
+ParseResult parseSymbolVisibility(OpAsmParser &parser, StringAttr &vis);
+void printSymbolVisibility(OpAsmPrinter &p, Operation *op, StringAttr vis);
+ParseResult parseTypeOrAttr(OpAsmParser &parser, TypeAttr &type,
+                            Attribute &value);
+void printTypeOrAttr(OpAsmPrinter &p, Operation *op, TypeAttr type,
+                     Attribute value);
+} // namespace ref::util
+
 #define GET_OP_CLASSES
 #include "interp/dialects/TestSupportOps.cpp.inc"
 
 // The three dialects share one .td file; each registers only its own ops.
 void ref::util::UtilDialect::initialize() {
-  addOperations<UnfoldableConstantOp, OptimizationBarrierOp>();
+  addOperations<UnfoldableConstantOp, OptimizationBarrierOp, FuncOp, ReturnOp,
+                CallOp, GlobalOp, GlobalLoadOp, GlobalStoreOp, InitializerOp,
+                NullOp>();
 }
 void ref::flow::FlowDialect::initialize() {
   addOperations<TensorDynamicConstantOp, DispatchRegionOp, ReturnOp,

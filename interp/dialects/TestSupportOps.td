@@ -2,7 +2,9 @@
 //
 // Minimal dialects that parse the ops IREE's e2e tests use to build inputs and
 // check results, exactly as IREE spells them: `util.unfoldable_constant`,
-// `util.optimization_barrier`, `flow.tensor.dynamic_constant`,
+// `util.optimization_barrier`, IREE's input-level functions and globals
+// (`util.func`/`util.call`/`util.return`, `util.global`, `util.global.load`,
+// `util.global.store`, `util.initializer`), `flow.tensor.dynamic_constant`,
 // `flow.dispatch.region`/`flow.return`, `flow.tensor.tie_shape`,
 // `flow.tensor.bitcast` and the `check` ops. Only the syntax and verifier
 // rules the interpreter relies on are declared; IREE's own definitions are the
@@ -17,6 +19,11 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
 
 //===----------------------------------------------------------------------===//
 // util
@@ -46,6 +53,106 @@ def Util_OptimizationBarrierOp : Op<Util_Dialect, "optimization_barrier", [
   let arguments = (ins Variadic<AnyType>:$operands);
   let results = (outs Variadic<AnyType>:$results);
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+// Functions as IREE's frontends emit them (IREE's UtilOps.td): the body is a
+// CFG region like func.func's, ending in `util.return`; `public` or `private`
+// visibility; argument and result attribute dictionaries and a trailing
+// `attributes {...}`. IREE's tied results (`-> %arg0 as tensor<...>`) only
+// describe buffer aliasing and are not accepted.
+def Util_FuncOp : Op<Util_Dialect, "func", [
+    AffineScope, AutomaticAllocationScope, FunctionOpInterface,
+    IsolatedFromAbove]> {
+  let summary = "A function (IREE's input-level spelling of func.func).";
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region AnyRegion:$body);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Region *getCallableRegion() {
+      return isExternal() ? nullptr : &getBody();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+  }];
+}
+
+def Util_ReturnOp : Op<Util_Dialect, "return", [Pure, ReturnLike, Terminator,
+    ParentOneOf<["FuncOp", "InitializerOp"]>]> {
+  let summary = "Returns from a util.func or util.initializer.";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
+// `%r = util.call @f(%a, %b) : (tensor<4xf32>, i32) -> tensor<4xf32>`
+def Util_CallOp : Op<Util_Dialect, "call", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls a util.func or func.func by name.";
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)
+  }];
+}
+
+// `util.global private mutable @x = dense<2.0> : tensor<f32>`,
+// `util.global @y : tensor<4xi32>` (no initial value: a util.initializer or a
+// store must set it before it is loaded).
+def Util_GlobalOp : Op<Util_Dialect, "global", [Symbol]> {
+  let summary = "A module-level variable.";
+  let arguments = (ins OptionalAttr<StrAttr>:$sym_visibility,
+                       SymbolNameAttr:$sym_name,
+                       TypeAttr:$type,
+                       UnitAttr:$is_mutable,
+                       OptionalAttr<TypedAttrInterface>:$initial_value);
+  let assemblyFormat = [{
+    custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)?
+    $sym_name attr-dict custom<TypeOrAttr>($type, $initial_value)
+  }];
+  let hasVerifier = 1;
+}
+
+def Util_GlobalLoadOp : Op<Util_Dialect, "global.load", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Reads a util.global.";
+  let arguments = (ins FlatSymbolRefAttr:$global, UnitAttr:$is_immutable);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    (`immutable` $is_immutable^)? $global attr-dict `:` type($result)
+  }];
+}
+
+def Util_GlobalStoreOp : Op<Util_Dialect, "global.store", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Writes a util.global.";
+  let arguments = (ins AnyType:$value, FlatSymbolRefAttr:$global);
+  let assemblyFormat = "$value `,` $global attr-dict `:` type($value)";
+}
+
+// Runs once, in module order among the globals' initial values, before any
+// function is called (IREE's module initialization order).
+def Util_InitializerOp : Op<Util_Dialect, "initializer", [IsolatedFromAbove]> {
+  let summary = "Module initialization code.";
+  let regions = (region AnyRegion:$body);
+  let assemblyFormat = "attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+}
+
+// `%bv = util.null : !hal.buffer_view`: a null reference (IREE's generated
+// e2e suites pass it for "no accumulator").
+def Util_NullOp : Op<Util_Dialect, "null", [Pure]> {
+  let summary = "A null value of a reference type.";
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,14 +3,17 @@
 #include "interp/exec/Interpreter.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/RegionCompiler.h"
+#include "interp/exec/Types.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -53,17 +56,116 @@ Interpreter::Interpreter(ModuleOp module, InterpreterOptions opts)
 Interpreter::~Interpreter() = default;
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::callFunction(func::FuncOp fn, ArrayRef<RtValue> args) {
-  if (fn.isExternal())
+Interpreter::callFunction(FunctionOpInterface fn, ArrayRef<RtValue> args) {
+  if (callDepth == 0 && failed(initializeGlobals()))
+    return failure();
+  if (fn.isExternal()) {
+    if (opts.externalCall)
+      return opts.externalCall(*this, fn, args);
     return fn.emitError("cannot call external function @") << fn.getName();
+  }
   // Deep or unbounded recursion must end in an error, not a stack overflow.
   if (callDepth >= 256)
     return fn.emitError("call depth limit (256) exceeded");
   ++callDepth;
   Frame frame(*this);
-  auto results = runBlock(fn.getBody().front(), args, frame);
+  auto results = runRegion(fn.getFunctionBody(), args, frame);
   --callDepth;
   return results;
+}
+
+FailureOr<SmallVector<RtValue>>
+Interpreter::runRegion(Region &region, ArrayRef<RtValue> args, Frame &frame) {
+  Block *block = &region.front();
+  SmallVector<RtValue> blockArgs(args.begin(), args.end());
+  while (true) {
+    if (blockArgs.size() != block->getNumArguments())
+      return emitError(region.getLoc(), "expected ")
+             << block->getNumArguments() << " block arguments, got "
+             << blockArgs.size();
+    for (auto [arg, v] : llvm::zip(block->getArguments(), blockArgs))
+      frame.set(arg, v);
+    for (Operation &op : block->without_terminator())
+      if (failed(runOp(&op, frame)))
+        return failure();
+    Operation *term = block->getTerminator();
+    auto valuesOf = [&](ValueRange vs) {
+      SmallVector<RtValue> out;
+      for (Value v : vs)
+        out.push_back(frame.get(v));
+      return out;
+    };
+    // Branches count as steps: a block that branches to itself must still
+    // stop at the step budget.
+    if (isa<cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(term) &&
+        failed(countStep(term)))
+      return failure();
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      blockArgs = valuesOf(br.getDestOperands());
+      block = br.getDest();
+    } else if (auto cbr = dyn_cast<cf::CondBranchOp>(term)) {
+      bool cond = frame.get(cbr.getCondition()).bits & 1;
+      blockArgs = valuesOf(cond ? cbr.getTrueDestOperands()
+                                : cbr.getFalseDestOperands());
+      block = cond ? cbr.getTrueDest() : cbr.getFalseDest();
+    } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
+      // The flag and the case values compare as integers of the flag's
+      // width.
+      const RtValue &flag = frame.get(sw.getFlag());
+      block = sw.getDefaultDestination();
+      ValueRange operands = sw.getDefaultOperands();
+      if (auto cases = sw.getCaseValues())
+        for (auto [i, c] : llvm::enumerate(cases->getValues<APInt>()))
+          if (truncBits(c.getZExtValue(), flag.dtype) == flag.bits) {
+            block = sw.getCaseDestinations()[i];
+            operands = sw.getCaseOperands(i);
+            break;
+          }
+      blockArgs = valuesOf(operands);
+    } else {
+      if (term->getNumSuccessors())
+        return term->emitError("unsupported operation '")
+               << term->getName() << "'";
+      return valuesOf(term->getOperands());
+    }
+  }
+}
+
+LogicalResult Interpreter::initializeGlobals() {
+  if (globalsState)
+    return success(globalsState == 1);
+  globalsState = 2;
+  ++callDepth; // initializers may call functions: no re-entry
+  llvm::scope_exit done([&] { --callDepth; });
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto global = dyn_cast<util::GlobalOp>(op)) {
+      Attribute init = global.getInitialValueAttr();
+      if (!init)
+        continue;
+      if (auto elements = dyn_cast<ElementsAttr>(init)) {
+        auto t = tensorFromAttr(elements, global.getLoc());
+        if (failed(t))
+          return failure();
+        globals[global.getSymName()] = RtValue::ofTensor(std::move(*t));
+      } else {
+        auto v = scalarFromAttr(init, global.getLoc());
+        if (failed(v))
+          return failure();
+        globals[global.getSymName()] = *v;
+      }
+    } else if (auto init = dyn_cast<util::InitializerOp>(op)) {
+      Frame frame(*this);
+      if (failed(runRegion(init.getBody(), {}, frame)))
+        return failure();
+    }
+  }
+  globalsState = 1;
+  return success();
+}
+
+const RtValue *Interpreter::getGlobal(StringRef name) const {
+  auto it = globals.find(name);
+  return it == globals.end() ? nullptr : &it->second;
 }
 
 FailureOr<SmallVector<RtValue>>
@@ -83,11 +185,8 @@ Interpreter::runBlock(Block &block, ArrayRef<RtValue> args, Frame &frame) {
   return results;
 }
 
-LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
-  OpKernel kernel = kernels.lookup(op);
-  if (!kernel)
-    return op->emitError("unsupported operation '") << op->getName() << "'";
-  uint64_t before = ++opsRun;
+LogicalResult Interpreter::countStep(Operation *op) {
+  ++opsRun;
   // Budgets: a program that never ends stops with an error (ref-run exits 2).
   if (opts.maxSteps && opsRun > opts.maxSteps)
     return op->emitError("step budget exceeded: more than ")
@@ -98,6 +197,16 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
               .count() > opts.maxSeconds)
     return op->emitError("time budget exceeded: ran longer than ")
            << opts.maxSeconds << " s (--max-time)";
+  return success();
+}
+
+LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
+  OpKernel kernel = kernels.lookup(op);
+  if (!kernel)
+    return op->emitError("unsupported operation '") << op->getName() << "'";
+  if (failed(countStep(op)))
+    return failure();
+  uint64_t before = opsRun;
   if (failed(kernel(op, frame)))
     return failure();
   inheritFreedom(op, frame, /*ranNested=*/opsRun != before);

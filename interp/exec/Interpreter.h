@@ -22,6 +22,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -78,6 +79,14 @@ struct InterpreterOptions {
   /// Wall-clock budget of a run in seconds, checked between ops (a single
   /// long kernel finishes first; ref-run's watchdog covers that). 0: none.
   double maxSeconds = 0;
+  /// Runs calls of functions declared without a body
+  /// (`func.func private @matmul_test.f(...)`): IREE links modules by name,
+  /// so `@module.f` is `f` of the loaded module named `module` and
+  /// `@matmul_test.f` a function of a native test module (E2ETestModules.h).
+  /// Unset: calling such a function is an error.
+  std::function<mlir::FailureOr<llvm::SmallVector<RtValue>>(
+      Interpreter &, mlir::Operation *callee, llvm::ArrayRef<RtValue> args)>
+      externalCall;
 };
 
 /// The values of one function activation.
@@ -117,8 +126,27 @@ public:
   explicit Interpreter(mlir::ModuleOp module, InterpreterOptions opts = {});
   ~Interpreter();
 
+  /// Calls a `func.func` or `util.func`. The first call initializes the
+  /// module's globals (initializeGlobals) first.
   mlir::FailureOr<llvm::SmallVector<RtValue>>
-  callFunction(mlir::func::FuncOp fn, llvm::ArrayRef<RtValue> args);
+  callFunction(mlir::FunctionOpInterface fn, llvm::ArrayRef<RtValue> args);
+
+  /// Runs a function-like body (a CFG region: `cf.br`, `cf.cond_br` and
+  /// `cf.switch` move between its blocks) from its entry block and returns
+  /// the operands of the return-like terminator it reaches.
+  mlir::FailureOr<llvm::SmallVector<RtValue>>
+  runRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args, Frame &frame);
+
+  /// Module initialization, as IREE does it: in module order, each
+  /// `util.global` with an initial value takes it and each `util.initializer`
+  /// runs. Runs once; later calls return the first outcome.
+  mlir::LogicalResult initializeGlobals();
+  /// The value of a global; null when it was never set (no initial value,
+  /// no store yet).
+  const RtValue *getGlobal(llvm::StringRef name) const;
+  void setGlobal(llvm::StringRef name, RtValue value) {
+    globals[name] = std::move(value);
+  }
 
   /// Runs every op of `block` after binding its arguments, then returns the
   /// values of the terminator's operands.
@@ -127,6 +155,9 @@ public:
   /// Runs `op`'s kernel, then gives its results the freedom they inherit
   /// from the values they were computed from (see inheritFreedom).
   mlir::LogicalResult runOp(mlir::Operation *op, Frame &frame);
+  /// Counts one step against the budgets (InterpreterOptions::maxSteps and
+  /// maxSeconds); runOp calls it, and so does every branch between blocks.
+  mlir::LogicalResult countStep(mlir::Operation *op);
 
   /// The compiled form of a region body, compiled once and cached.
   mlir::FailureOr<const CompiledRegion *> getCompiledRegion(mlir::Region &r);
@@ -195,6 +226,10 @@ private:
   /// When the interpreter was made, for InterpreterOptions::maxSeconds.
   std::chrono::steady_clock::time_point startTime;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>> captured;
+  /// util.global values, by symbol name.
+  llvm::StringMap<RtValue> globals;
+  /// 0: not yet initialized, 1: initialized, 2: initialization failed.
+  int globalsState = 0;
   std::unique_ptr<llvm::ThreadPoolInterface> pool;
 };
 

@@ -80,6 +80,7 @@ void registerAttentionKernels(KernelRegistry &r);
 void registerLinalgLayoutKernels(KernelRegistry &r);
 void registerLinalgExtTransformKernels(KernelRegistry &r);
 void registerAffineKernels(KernelRegistry &r);
+void registerHalKernels(KernelRegistry &r);
 
 } // namespace ref
 

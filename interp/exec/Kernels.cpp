@@ -23,6 +23,7 @@ const KernelRegistry &KernelRegistry::all() {
     registerLinalgLayoutKernels(r);
     registerLinalgExtTransformKernels(r);
     registerAffineKernels(r);
+    registerHalKernels(r);
     return r;
   }();
   return registry;

@@ -93,6 +93,11 @@ struct RtValue {
   bool undef = false;
   /// Legitimate freedom of this value (null: none, the result is exact).
   std::shared_ptr<const Freedom> freedom;
+  /// A `!hal.buffer_view` (IREE's generated e2e suites): `tensor` holds the
+  /// contents and this IREE's element type code, which may carry a
+  /// signedness the signless tensor lacks (ui8 data in an i8 tensor). 0 for
+  /// other values; a null buffer view (`util.null`) has no tensor either.
+  uint32_t halElementType = 0;
 
   static RtValue ofTensor(std::shared_ptr<const Tensor> t) {
     RtValue v;

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/exec/E2ETestModules.h"
 #include "interp/exec/FreedomReport.h"
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/KernelUtils.h"
@@ -71,6 +72,29 @@ cl::list<std::string>
             cl::desc("Where a result goes: @out.npy or @out.bin (one per "
                      "result, in order); results print as text without it"),
             cl::cat(category));
+cl::list<std::string> moduleFiles(
+    "module",
+    cl::desc("A module to load, as IREE's e2e test runners take them "
+             "(repeatable): the last one is the program (its functions run, "
+             "--check runs its tests); calls to `@NAME.fn` declarations "
+             "reach function fn of the earlier module named NAME (`module` "
+             "when unnamed) or IREE's native test modules (matmul_test, "
+             "conv2d_test, attention_test)"),
+    cl::value_desc("FILE.mlir"), cl::cat(category));
+cl::opt<bool> requireExactResults(
+    "require_exact_results",
+    cl::desc("IREE's e2e test runners: float results must match exactly"),
+    cl::init(true), cl::cat(category));
+cl::opt<float> acceptableFpDelta(
+    "acceptable_fp_delta",
+    cl::desc("IREE's e2e test runners: absolute tolerance of inexact "
+             "float results"),
+    cl::init(1e-5f), cl::cat(category));
+cl::opt<int32_t> maxElementsToCheck(
+    "max_elements_to_check",
+    cl::desc("IREE's e2e test runners: elements of a large matmul result "
+             "checked (0: all)"),
+    cl::init(10000), cl::cat(category));
 cl::opt<bool> checkMode("check",
                         cl::desc("Run every public zero-argument function "
                                  "and evaluate its check.expect_* ops"),
@@ -111,9 +135,13 @@ cl::opt<int64_t> maxMemory(
              "more stops with exit code 2 instead of being killed"),
     cl::init(0), cl::cat(category));
 
+/// Calls of body-less declarations (IREE's module linkage, --module).
+decltype(InterpreterOptions::externalCall) linker;
+
 /// Budgets shared by --check and single runs.
 InterpreterOptions interpreterOptions() {
   InterpreterOptions opts;
+  opts.externalCall = linker;
   opts.maxTensorBytes = maxTensorBytes;
   opts.maxSteps = maxSteps;
   opts.maxSeconds = maxTime;
@@ -270,16 +298,16 @@ LogicalResult writeOutput(StringRef spec, const Tensor &t) {
 }
 
 int runMain(ModuleOp module) {
-  auto fn = module.lookupSymbol<func::FuncOp>(functionName);
+  auto fn = module.lookupSymbol<FunctionOpInterface>(functionName);
   if (!fn) {
     llvm::errs() << "error: no function @" << functionName << " in "
                  << inputFile << "\n";
     return kInvalid;
   }
-  FunctionType type = fn.getFunctionType();
-  if (inputs.size() != type.getNumInputs()) {
+  ArrayRef<Type> argTypes = fn.getArgumentTypes();
+  if (inputs.size() != argTypes.size()) {
     llvm::errs() << "error: @" << functionName << " takes "
-                 << type.getNumInputs() << " arguments but " << inputs.size()
+                 << argTypes.size() << " arguments but " << inputs.size()
                  << " --input values were given\n";
     return kInvalid;
   }
@@ -291,7 +319,7 @@ int runMain(ModuleOp module) {
                    << llvm::toString(parsed.takeError()) << "\n";
       return kInvalid;
     }
-    auto v = bindInput(*parsed, type.getInput(i), i, fn.getLoc());
+    auto v = bindInput(*parsed, argTypes[i], i, fn.getLoc());
     if (failed(v))
       return kInvalid;
     args.push_back(*v);
@@ -371,13 +399,13 @@ llvm::json::Value describeType(Type t) {
 
 int runPrintSignatures(ModuleOp module) {
   llvm::json::Array functions;
-  for (auto fn : module.getOps<func::FuncOp>()) {
+  for (auto fn : module.getOps<FunctionOpInterface>()) {
     if (fn.isExternal() || !fn.isPublic())
       continue;
     llvm::json::Array ins, outs;
-    for (Type t : fn.getFunctionType().getInputs())
+    for (Type t : fn.getArgumentTypes())
       ins.push_back(describeType(t));
-    for (Type t : fn.getFunctionType().getResults())
+    for (Type t : fn.getResultTypes())
       outs.push_back(describeType(t));
     functions.push_back(llvm::json::Object{{"name", fn.getName().str()},
                                            {"inputs", std::move(ins)},
@@ -392,9 +420,8 @@ int runPrintSignatures(ModuleOp module) {
 
 int runChecks(ModuleOp module) {
   int passed = 0, failedCount = 0, code = kOk;
-  for (auto fn : module.getOps<func::FuncOp>()) {
-    if (fn.isExternal() || !fn.isPublic() ||
-        fn.getFunctionType().getNumInputs() != 0)
+  for (auto fn : module.getOps<FunctionOpInterface>()) {
+    if (fn.isExternal() || !fn.isPublic() || fn.getNumArguments() != 0)
       continue;
     Interpreter interp(module, interpreterOptions());
     auto results = interp.callFunction(fn, {});
@@ -429,6 +456,34 @@ int runChecks(ModuleOp module) {
   return code;
 }
 
+/// Parses one program file (after the pre-parse limits); null on error, with
+/// the diagnostics printed.
+OwningOpRef<ModuleOp> parseProgram(const std::string &path,
+                                   llvm::SourceMgr &sourceMgr,
+                                   MLIRContext &context) {
+  std::string errorMessage;
+  auto file = mlir::openInputFile(path, &errorMessage);
+  if (!file) {
+    llvm::errs() << "error: " << errorMessage << "\n";
+    return nullptr;
+  }
+  unsigned bufferId =
+      sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  // Text MLIR's parser would crash on (nesting deep enough to overflow its
+  // stack, lists its linalg parsers mishandle): refuse it first.
+  StringRef text = sourceMgr.getMemoryBuffer(bufferId)->getBuffer();
+  if (std::optional<SourceProblem> problem = checkSourceText(text)) {
+    sourceMgr.PrintMessage(
+        llvm::errs(), llvm::SMLoc::getFromPointer(text.data() + problem->offset),
+        llvm::SourceMgr::DK_Error, problem->message);
+    return nullptr;
+  }
+  // Each file gets its own buffer; diagnostics find it by its name.
+  return parseSourceString<ModuleOp>(
+      text, ParserConfig(&context),
+      sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier());
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -446,29 +501,35 @@ int main(int argc, char **argv) {
   context.allowUnregisteredDialects(false);
   context.printOpOnDiagnostic(false);
 
-  std::string errorMessage;
   llvm::SourceMgr sourceMgr;
-  auto file = mlir::openInputFile(inputFile, &errorMessage);
-  if (!file) {
-    llvm::errs() << "error: " << errorMessage << "\n";
-    return kInvalid;
-  }
-  unsigned bufferId =
-      sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  // Text MLIR's parser would crash on (nesting deep enough to overflow its
-  // stack, lists its linalg parsers mishandle): refuse it first.
-  StringRef text = sourceMgr.getMemoryBuffer(bufferId)->getBuffer();
-  if (std::optional<SourceProblem> problem = checkSourceText(text)) {
-    sourceMgr.PrintMessage(
-        llvm::errs(), llvm::SMLoc::getFromPointer(text.data() + problem->offset),
-        llvm::SourceMgr::DK_Error, problem->message);
-    return kInvalid;
+  // --module files in order, then the positional file if one was named; the
+  // last is the program, the others are linked by name.
+  std::vector<std::string> files(moduleFiles.begin(), moduleFiles.end());
+  if (files.empty() || inputFile.getNumOccurrences())
+    files.push_back(inputFile);
+  std::vector<OwningOpRef<ModuleOp>> parsed;
+  for (const std::string &path : files) {
+    OwningOpRef<ModuleOp> m = parseProgram(path, sourceMgr, context);
+    if (!m)
+      return kInvalid;
+    parsed.push_back(std::move(m));
   }
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
-  if (!module)
-    return kInvalid;
+  OwningOpRef<ModuleOp> module = std::move(parsed.back());
+  parsed.pop_back();
+  llvm::StringMap<ModuleOp> linked;
+  for (OwningOpRef<ModuleOp> &m : parsed) {
+    StringRef name = m->getSymName().value_or("module");
+    if (!linked.try_emplace(name, *m).second) {
+      llvm::errs() << "error: two modules named '" << name << "'\n";
+      return kInvalid;
+    }
+  }
+  E2ETestFlags flags;
+  flags.requireExactResults = requireExactResults;
+  flags.acceptableFpDelta = acceptableFpDelta;
+  flags.maxElementsToCheck = maxElementsToCheck;
+  linker = makeE2ELinker(std::move(linked), flags);
   if (verifyOnly)
     return kOk;
   if (printSignatures)
