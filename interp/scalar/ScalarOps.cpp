@@ -114,7 +114,11 @@ constexpr OpInfo kOpInfo[] = {
     {"math.asin", OpClass::FloatUnary, 1},
     {"math.acos", OpClass::FloatUnary, 1},
     {"math.atan", OpClass::FloatUnary, 1},
+    {"math.acosh", OpClass::FloatUnary, 1},
+    {"math.asinh", OpClass::FloatUnary, 1},
+    {"math.atanh", OpClass::FloatUnary, 1},
     {"math.erf", OpClass::FloatUnary, 1},
+    {"math.erfc", OpClass::FloatUnary, 1},
     {"math.floor", OpClass::FloatUnary, 1},
     {"math.ceil", OpClass::FloatUnary, 1},
     {"math.round", OpClass::FloatUnary, 1},
@@ -532,9 +536,21 @@ LibmUnary libmUnary(ScalarOpcode op) {
   case ScalarOpcode::Atan:
     return {[](float x) { return ::atanf(x); },
             [](double x) { return ::atan(x); }};
+  case ScalarOpcode::Acosh:
+    return {[](float x) { return ::acoshf(x); },
+            [](double x) { return ::acosh(x); }};
+  case ScalarOpcode::Asinh:
+    return {[](float x) { return ::asinhf(x); },
+            [](double x) { return ::asinh(x); }};
+  case ScalarOpcode::Atanh:
+    return {[](float x) { return ::atanhf(x); },
+            [](double x) { return ::atanh(x); }};
   case ScalarOpcode::Erf:
     return {[](float x) { return ::erff(x); },
             [](double x) { return ::erf(x); }};
+  case ScalarOpcode::Erfc:
+    return {[](float x) { return ::erfcf(x); },
+            [](double x) { return ::erfc(x); }};
   default:
     llvm_unreachable("not a libm unary op");
   }

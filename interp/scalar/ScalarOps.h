@@ -97,7 +97,11 @@ enum class ScalarOpcode : uint8_t {
   Asin,
   Acos,
   Atan,
+  Acosh,
+  Asinh,
+  Atanh,
   Erf,
+  Erfc,
   Floor,
   Ceil,
   Round,     // half away from zero

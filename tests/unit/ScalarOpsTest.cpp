@@ -531,6 +531,37 @@ TEST(ScalarFloatTest, Transcendentals) {
   EXPECT_EQ(ev(Op::Atan2, F32, f32(1.0f), f32(1.0f)), 0x3F490FDBu);
 }
 
+TEST(ScalarFloatTest, InverseHyperbolicAndErfc) {
+  // Exact points: acosh(1) = +0, asinh and atanh keep the sign of a zero,
+  // atanh(+-1) = +-inf, acosh below 1 is NaN.
+  EXPECT_EQ(ev(Op::Acosh, F32, f32(1.0f)), kF32PosZero);
+  EXPECT_EQ(ev(Op::Asinh, F32, kF32NegZero), kF32NegZero);
+  EXPECT_EQ(ev(Op::Atanh, F64, f64(-0.0)), f64(-0.0));
+  EXPECT_EQ(ev(Op::Atanh, F32, f32(1.0f)), 0x7F800000u);
+  EXPECT_EQ(ev(Op::Atanh, F32, f32(-1.0f)), 0xFF800000u);
+  EXPECT_TRUE(isNaNBits(ev(Op::Acosh, F32, f32(0.5f)), F32));
+  EXPECT_TRUE(isNaNBits(ev(Op::Atanh, F16, 0x4000 /*2*/), F16));
+  // erfc(0) = 1, erfc(+inf) = +0, erfc(-inf) = 2.
+  EXPECT_EQ(ev(Op::Erfc, F32, kF32PosZero), f32(1.0f));
+  EXPECT_EQ(ev(Op::Erfc, F32, 0x7F800000), kF32PosZero);
+  EXPECT_EQ(ev(Op::Erfc, F64, f64(-INFINITY)), f64(2.0));
+  // f16, computed in f32 and rounded once. acosh(2) = 1.31695789...; the
+  // spacing in [1, 2) is 2^-10 and 1.31695789 * 1024 = 1348.56, so 1349 *
+  // 2^-10: mantissa 1349 - 1024 = 325 = 0x145, 0x3C00 + 0x145 = 0x3D45.
+  EXPECT_EQ(ev(Op::Acosh, F16, 0x4000), 0x3D45u);
+  // erfc(1) = 0.15729920...; in [2^-3, 2^-2) the spacing is 2^-13 and
+  // 0.15729920 * 8192 = 1288.60, so 1289 * 2^-13: exponent -3 (biased 12,
+  // 0x3000), mantissa 1289 - 1024 = 265 = 0x109: 0x3109.
+  EXPECT_EQ(ev(Op::Erfc, F16, kF16One), 0x3109u);
+  // asinh(1) = 0.88137358...; in [0.5, 1) the spacing is 2^-11 and
+  // 0.88137358 * 2048 = 1805.05, so 1805 * 2^-11: exponent -1 (0x3800),
+  // mantissa 1805 - 1024 = 781 = 0x30D: 0x3B0D.
+  EXPECT_EQ(ev(Op::Asinh, F16, kF16One), 0x3B0Du);
+  // atanh(0.5) = 0.54930614...: 0.54930614 * 2048 = 1124.98, so 1125:
+  // mantissa 101 = 0x65, 0x3865. 0.5 in f16 is 0x3800.
+  EXPECT_EQ(ev(Op::Atanh, F16, 0x3800), 0x3865u);
+}
+
 TEST(ScalarFloatTest, Float8) {
   // f8E4M3FN: bias 7, 3 mantissa bits, no infinities. 1.0 = 7 << 3 = 0x38.
   // e = 2.718...; the spacing in [2, 4) is 0.25 and e / 0.25 = 10.87, so the
