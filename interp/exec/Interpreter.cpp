@@ -3,10 +3,12 @@
 #include "interp/exec/Interpreter.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/RegionCompiler.h"
+#include "interp/exec/KernelUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -66,6 +68,16 @@ Interpreter::callFunction(func::FuncOp fn, ArrayRef<RtValue> args) {
   return results;
 }
 
+void Interpreter::reportPoisonResults(func::FuncOp fn,
+                                      ArrayRef<RtValue> results) {
+  Operation *ret = fn.getBody().front().getTerminator();
+  Frame frame(*this);
+  for (auto [i, r] : llvm::enumerate(results))
+    if (r.hasPoison())
+      reportPoisonIn(frame, ret, r, "a function result",
+                     "result " + std::to_string(i));
+}
+
 FailureOr<SmallVector<RtValue>>
 Interpreter::runBlock(Block &block, ArrayRef<RtValue> args, Frame &frame) {
   if (args.size() != block.getNumArguments())
@@ -98,10 +110,53 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
               .count() > opts.maxSeconds)
     return op->emitError("time budget exceeded: ran longer than ")
            << opts.maxSeconds << " s (--max-time)";
+  reportPoisonSinks(op, frame);
   if (failed(kernel(op, frame)))
     return failure();
   inheritFreedom(op, frame, /*ranNested=*/opsRun != before);
   return success();
+}
+
+/// Poison is a value that may be computed and discarded; it is a finding
+/// only where it decides something (docs/coverage.md, "Poison"). The
+/// operands checked here before an op runs: every operand of a check op,
+/// the condition of scf.if, and index operands (positions, sizes, loop
+/// bounds) of the tensor, scf.for and flow ops. The other sinks are checked
+/// where they are read: function results (ref-run), scf.while's condition,
+/// tensor.extract indices in bodies, linalg_ext comparators and indices.
+void Interpreter::reportPoisonSinks(Operation *op, Frame &frame) {
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  auto check = [&](Value v, StringRef sink) {
+    const RtValue &rv = frame.get(v);
+    if (rv.hasPoison())
+      reportPoisonIn(frame, op, rv, sink);
+  };
+  if (ns == "check") {
+    for (Value v : op->getOperands())
+      check(v, "a check");
+    return;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    check(ifOp.getCondition(), "a branch condition");
+    return;
+  }
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    for (Value v : {forOp.getLowerBound(), forOp.getUpperBound(),
+                    forOp.getStep()})
+      check(v, "an index operand");
+    return;
+  }
+  if (ns != "tensor" && ns != "flow")
+    return;
+  for (OpOperand &o : op->getOpOperands()) {
+    if (!o.get().getType().isIndex())
+      continue;
+    // Element values, not positions.
+    if ((isa<tensor::InsertOp>(op) && o.getOperandNumber() == 0) ||
+        isa<tensor::FromElementsOp, tensor::SplatOp>(op))
+      continue;
+    check(o.get(), "an index operand");
+  }
 }
 
 /// Ops whose results depend on the shape of their operands only, or that

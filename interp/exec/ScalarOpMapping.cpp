@@ -158,6 +158,16 @@ LogicalResult describeScalarOp(Operation *op,
   else if (auto truncf = dyn_cast<arith::TruncFOp>(op))
     if (auto mode = truncf.getRoundingmode())
       d.predicate = static_cast<uint8_t>(*mode);
+  // Poison-generating flags: overflow<nsw, nuw> and exact.
+  if (auto ovf = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op)) {
+    if (ovf.hasNoSignedWrap())
+      d.flags |= kFlagNSW;
+    if (ovf.hasNoUnsignedWrap())
+      d.flags |= kFlagNUW;
+  }
+  if (op->hasAttr("isExact") &&
+      isa<arith::DivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
+    d.flags |= kFlagExact;
   if (!isSupported(d))
     return op->emitError("unsupported operation '")
            << name << "' on type " << operandType;

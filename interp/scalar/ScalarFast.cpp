@@ -833,7 +833,9 @@ const KernelTable &kernelTable() {
 
 BatchFn selectFast(const ScalarOpDesc &d) {
   // Only round-to-nearest-even truncations have native kernels.
-  if (!isSupported(d) || (d.op == ScalarOpcode::TruncF && d.predicate != 0))
+  // Ops with poison-generating flags (rare) check them on the exact path.
+  if (!isSupported(d) || d.flags ||
+      (d.op == ScalarOpcode::TruncF && d.predicate != 0))
     return selectExact(d);
   const KernelTable &t = kernelTable();
   BatchFn fn = nullptr;

@@ -221,6 +221,54 @@ TEST(ScalarIntTest, UndefinedBehaviour) {
   EXPECT_EQ(run({Op::FPToSI, F32, I32}, kF32NaN).ub, UBKind::FPToIntOutOfRange);
 }
 
+// nsw/nuw/exact make a poison result (UBKind is a poison kind), only when
+// the flagged condition is violated; hand-derived on i8.
+TEST(ScalarIntTest, PoisonFlags) {
+  auto flagged = [](Op op, uint8_t flags, DType t, uint64_t a, uint64_t b,
+                    DType rt = DType::I32) {
+    ScalarOpDesc d{op, t, op == Op::TruncI ? rt : t};
+    d.flags = flags;
+    return run(d, a, b).ub;
+  };
+  // 127 + 1 wraps signed (nsw), not unsigned; 255 + 1 wraps unsigned (nuw).
+  EXPECT_EQ(flagged(Op::AddI, kFlagNSW, I8, 127, 1), UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::AddI, kFlagNUW, I8, 127, 1), UBKind::None);
+  EXPECT_EQ(flagged(Op::AddI, kFlagNUW, I8, 0xFF, 1), UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::AddI, kFlagNSW, I8, 0xFF, 1), UBKind::None); // -1+1
+  // 0 - 1: unsigned wrap only; -128 - 1: signed wrap only.
+  EXPECT_EQ(flagged(Op::SubI, kFlagNUW, I8, 0, 1), UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::SubI, kFlagNSW, I8, 0, 1), UBKind::None);
+  EXPECT_EQ(flagged(Op::SubI, kFlagNSW, I8, 0x80, 1), UBKind::SignedWrap);
+  // 64 * 2 = 128: > 127 (nsw), fits unsigned.
+  EXPECT_EQ(flagged(Op::MulI, kFlagNSW, I8, 64, 2), UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::MulI, kFlagNUW, I8, 64, 2), UBKind::None);
+  // shl nuw: 0x81 << 1 shifts out a 1; shl nsw: 0x40 << 1 = 0x80 changes
+  // the sign; 0xC0 << 1 = 0x80 keeps it (-64 * 2 = -128).
+  EXPECT_EQ(flagged(Op::ShLI, kFlagNUW, I8, 0x81, 1), UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::ShLI, kFlagNSW, I8, 0x40, 1), UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::ShLI, kFlagNSW, I8, 0xC0, 1), UBKind::None);
+  // exact: 7 / 2 leaves 1; 8 / 2 does not; 0b101 >> 1 shifts out a 1.
+  EXPECT_EQ(flagged(Op::DivUI, kFlagExact, I8, 7, 2), UBKind::Inexact);
+  EXPECT_EQ(flagged(Op::DivSI, kFlagExact, I8, 0xF8, 2), UBKind::None); // -8
+  EXPECT_EQ(flagged(Op::ShRUI, kFlagExact, I8, 5, 1), UBKind::Inexact);
+  EXPECT_EQ(flagged(Op::ShRSI, kFlagExact, I8, 0xA0, 3), UBKind::None);
+  // Division by zero stays immediate UB, exact or not.
+  EXPECT_EQ(flagged(Op::DivUI, kFlagExact, I8, 7, 0), UBKind::DivisionByZero);
+  // trunci i32 -> i8: 200 fits unsigned (nuw), not signed (nsw); -1 the
+  // other way round.
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNUW, I32, 200, 0, I8), UBKind::None);
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNSW, I32, 200, 0, I8),
+            UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNUW, I32, 0xFFFFFFFF, 0, I8),
+            UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNSW, I32, 0xFFFFFFFF, 0, I8),
+            UBKind::None);
+  EXPECT_TRUE(isPoison(UBKind::ShiftOutOfRange));
+  EXPECT_TRUE(isPoison(UBKind::FPToIntOutOfRange));
+  EXPECT_FALSE(isPoison(UBKind::DivisionByZero));
+  EXPECT_FALSE(isPoison(UBKind::SignedDivisionOverflow));
+}
+
 TEST(ScalarIntTest, UBLanesProduceZeroAndFirstLaneIsReported) {
   ScalarOpDesc d{Op::DivSI, I32, I32};
   uint64_t a[4] = {10, 10, 0x80000000, 10}, b[4] = {2, 0, 0xFFFFFFFF, 0};
