@@ -1533,7 +1533,8 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   // index is smaller; then a bubble sort pass over the K slots swaps every
   // adjacent pair that cmp does not keep in order (ties too). The tie
   // groups reported below still free the order among tied values. Needs
-  // defined initial outputs (tensor.empty ones: the stable selection).
+  // defined initial outputs that every input beats (see below); otherwise
+  // the stable selection stays.
   const Tensor &initV = frame.getTensor(topk.getOutputValues());
   const Tensor *initI = outI ? &frame.getTensor(topk.getOutputIndices())
                              : nullptr;
@@ -1549,6 +1550,17 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
       v[s] = initV.load(outBase + s * outStride);
       if (outI)
         ix[s] = initI->load(outBase + s * outStride);
+    }
+    // The initial contents do not take part in topk_v2 (its definition):
+    // IREE's loop computes the top K only when every input comes strictly
+    // before every initial value (-inf for a max): otherwise keep the
+    // stable selection.
+    for (int64_t i = 0; i < n; ++i) {
+      coords[dim] = i;
+      uint64_t x = values.load(base + i * stride);
+      for (int64_t s = 0; s < k; ++s)
+        if (!cmpBits(x, v[s]) || cmpBits(v[s], x))
+          return;
     }
     DType idxType = outI ? outI->dtype() : DType::I32;
     for (int64_t i = 0; i < n; ++i) {
