@@ -23,7 +23,7 @@ func.func @to_result() -> tensor<3xi32> {
 }
 
 // fptosi of 1e10 on a scalar, returned.
-// SCALAR: poison.mlir:[[@LINE+5]]:3: undefined behaviour: poison reaches a function result in 'func.return': poison created by arith.fptosi at {{.*}}poison.mlir:[[@LINE+3]]:8 (float to integer conversion out of range); result 0
+// SCALAR: poison.mlir:[[@LINE+4]]:3: undefined behaviour: poison reaches a function result in 'func.return': poison created by arith.fptosi at {{.*}}poison.mlir:[[@LINE+3]]:8 (float to integer conversion out of range); result 0
 func.func @to_scalar_result() -> i32 {
   %x = util.unfoldable_constant 1.0e10 : f32
   %i = arith.fptosi %x : f32 to i32
@@ -31,7 +31,7 @@ func.func @to_scalar_result() -> i32 {
 }
 
 // A poison index: index_cast of a shifted value used by tensor.extract.
-// INDEX: poison.mlir:[[@LINE+8]]:8: undefined behaviour: poison reaches an index operand in 'tensor.extract': poison created by arith.shrui at {{.*}}poison.mlir:[[@LINE+5]]:8 (shift amount out of range)
+// INDEX: poison.mlir:[[@LINE+7]]:8: undefined behaviour: poison reaches an index operand in 'tensor.extract': poison created by arith.shrui at {{.*}}poison.mlir:[[@LINE+5]]:8 (shift amount out of range)
 func.func @to_index() -> i32 {
   %t = util.unfoldable_constant dense<[10, 20]> : tensor<2xi32>
   %x = util.unfoldable_constant 7 : i32
@@ -43,7 +43,7 @@ func.func @to_index() -> i32 {
 }
 
 // nsw overflow deciding an scf.if.
-// BRANCH: poison.mlir:[[@LINE+8]]:8: undefined behaviour: poison reaches a branch condition in 'scf.if': poison created by arith.addi at {{.*}}poison.mlir:[[@LINE+6]]:8 (signed overflow under nsw)
+// BRANCH: poison.mlir:[[@LINE+7]]:8: undefined behaviour: poison reaches a branch condition in 'scf.if': poison created by arith.addi at {{.*}}poison.mlir:[[@LINE+5]]:8 (signed overflow under nsw)
 func.func @to_branch() -> i32 {
   %a = util.unfoldable_constant 2147483647 : i32
   %one = arith.constant 1 : i32
@@ -59,7 +59,7 @@ func.func @to_branch() -> i32 {
 }
 
 // Inside a body: a poisoned lane used as a tensor.extract index.
-// BODYIDX: poison.mlir:[[@LINE+9]]:10: undefined behaviour: poison reaches an index operand in 'tensor.extract' at element [1]: poison created by arith.shli at {{.*}}poison.mlir:[[@LINE+7]]:10 (shift amount out of range)
+// BODYIDX: poison.mlir:[[@LINE+11]]:10: undefined behaviour: poison reaches an index operand in 'tensor.extract' at element [1]: poison created by arith.shli at {{.*}}poison.mlir:[[@LINE+9]]:10 (shift amount out of range)
 func.func @to_body_index() -> tensor<2xi32> {
   %t = util.unfoldable_constant dense<[10, 20, 30, 40]> : tensor<4xi32>
   %amt = util.unfoldable_constant dense<[1, 64]> : tensor<2xi64>
@@ -77,7 +77,7 @@ func.func @to_body_index() -> tensor<2xi32> {
 }
 
 // Poison keys of a sort decide the comparator.
-// SORT: undefined behaviour: poison reaches a comparator decision in 'iree_linalg_ext.sort' at element [1]: poison created by arith.fptoui at {{.*}}poison.mlir:[[@LINE+4]]:8 (float to integer conversion out of range); a sorted operand
+// SORT: undefined behaviour: poison reaches a comparator decision in 'iree_linalg_ext.sort' at element [1]: poison created by arith.fptoui at {{.*}}poison.mlir:[[@LINE+3]]:8 (float to integer conversion out of range); a sorted operand
 func.func @to_sort() -> tensor<3xi32> {
   %x = util.unfoldable_constant dense<[3.0, -1.0, 2.0]> : tensor<3xf32>
   %k = arith.fptoui %x : tensor<3xf32> to tensor<3xi32>
@@ -101,7 +101,7 @@ func.func @to_check() {
 }
 
 // A poison condition poisons the select, whichever side it picks.
-// SELCOND: undefined behaviour: poison reaches a function result in 'func.return' at element [0]: poison created by arith.trunci at {{.*}}poison.mlir:[[@LINE+5]]:8 (unsigned overflow under nuw); result 0
+// SELCOND: undefined behaviour: poison reaches a function result in 'func.return' at element [0]: poison created by arith.trunci at {{.*}}poison.mlir:[[@LINE+4]]:8 (unsigned overflow under nuw); result 0
 func.func @select_condition() -> tensor<1xi32> {
   %a = util.unfoldable_constant dense<[2]> : tensor<1xi8>
   %b = util.unfoldable_constant dense<[5]> : tensor<1xi32>
