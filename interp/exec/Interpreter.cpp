@@ -4,11 +4,13 @@
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/RegionCompiler.h"
 #include "interp/exec/Types.h"
+#include "interp/exec/KernelUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -74,6 +76,16 @@ Interpreter::callFunction(FunctionOpInterface fn, ArrayRef<RtValue> args) {
   return results;
 }
 
+void Interpreter::reportPoisonResults(func::FuncOp fn,
+                                      ArrayRef<RtValue> results) {
+  Operation *ret = fn.getBody().front().getTerminator();
+  Frame frame(*this);
+  for (auto [i, r] : llvm::enumerate(results))
+    if (r.hasPoison())
+      reportPoisonIn(frame, ret, r, "a function result",
+                     "result " + std::to_string(i));
+}
+
 FailureOr<SmallVector<RtValue>>
 Interpreter::runRegion(Region &region, ArrayRef<RtValue> args, Frame &frame) {
   Block *block = &region.front();
@@ -97,9 +109,11 @@ Interpreter::runRegion(Region &region, ArrayRef<RtValue> args, Frame &frame) {
     };
     // Branches count as steps: a block that branches to itself must still
     // stop at the step budget.
-    if (isa<cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(term) &&
-        failed(countStep(term)))
-      return failure();
+    if (isa<cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(term)) {
+      if (failed(countStep(term)))
+        return failure();
+      reportPoisonSinks(term, frame);
+    }
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
       blockArgs = valuesOf(br.getDestOperands());
       block = br.getDest();
@@ -207,10 +221,61 @@ LogicalResult Interpreter::runOp(Operation *op, Frame &frame) {
   if (failed(countStep(op)))
     return failure();
   uint64_t before = opsRun;
+  reportPoisonSinks(op, frame);
   if (failed(kernel(op, frame)))
     return failure();
   inheritFreedom(op, frame, /*ranNested=*/opsRun != before);
   return success();
+}
+
+/// Poison is a value that may be computed and discarded; it is a finding
+/// only where it decides something (docs/coverage.md, "Poison"). The
+/// operands checked here before an op runs: every operand of a check op,
+/// the condition of scf.if, and index operands (positions, sizes, loop
+/// bounds) of the tensor, scf.for and flow ops. The other sinks are checked
+/// where they are read: function results (ref-run), scf.while's condition,
+/// tensor.extract indices in bodies, linalg_ext comparators and indices.
+void Interpreter::reportPoisonSinks(Operation *op, Frame &frame) {
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  auto check = [&](Value v, StringRef sink) {
+    const RtValue &rv = frame.get(v);
+    if (rv.hasPoison())
+      reportPoisonIn(frame, op, rv, sink);
+  };
+  if (ns == "check") {
+    for (Value v : op->getOperands())
+      check(v, "a check");
+    return;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    check(ifOp.getCondition(), "a branch condition");
+    return;
+  }
+  if (auto cbr = dyn_cast<cf::CondBranchOp>(op)) {
+    check(cbr.getCondition(), "a branch condition");
+    return;
+  }
+  if (auto sw = dyn_cast<cf::SwitchOp>(op)) {
+    check(sw.getFlag(), "a branch condition");
+    return;
+  }
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    for (Value v : {forOp.getLowerBound(), forOp.getUpperBound(),
+                    forOp.getStep()})
+      check(v, "an index operand");
+    return;
+  }
+  if (ns != "tensor" && ns != "flow")
+    return;
+  for (OpOperand &o : op->getOpOperands()) {
+    if (!o.get().getType().isIndex())
+      continue;
+    // Element values, not positions.
+    if ((isa<tensor::InsertOp>(op) && o.getOperandNumber() == 0) ||
+        isa<tensor::FromElementsOp, tensor::SplatOp>(op))
+      continue;
+    check(o.get(), "an index operand");
+  }
 }
 
 /// Ops whose results depend on the shape of their operands only, or that

@@ -148,6 +148,11 @@ public:
     globals[name] = std::move(value);
   }
 
+  /// Poison in the results of a function called from outside (ref-run) is
+  /// a finding, "poison reaches a function result", at its func.return.
+  void reportPoisonResults(mlir::func::FuncOp fn,
+                           llvm::ArrayRef<RtValue> results);
+
   /// Runs every op of `block` after binding its arguments, then returns the
   /// values of the terminator's operands.
   mlir::FailureOr<llvm::SmallVector<RtValue>>
@@ -211,6 +216,9 @@ private:
   /// or captured (carrying their own freedom), so only the derived rule on
   /// its operands applies.
   void inheritFreedom(mlir::Operation *op, Frame &frame, bool ranNested);
+  /// Reports poison among the operands of `op` that decide something (see
+  /// Interpreter.cpp): check ops, conditions, index operands.
+  void reportPoisonSinks(mlir::Operation *op, Frame &frame);
   /// Values used inside `op`'s regions but defined above it (cached).
   llvm::ArrayRef<mlir::Value> capturedValues(mlir::Operation *op);
 

@@ -18,6 +18,46 @@ void reportUB(Frame &frame, Operation *op, StringRef kind,
   frame.interp.addFinding(std::move(f));
 }
 
+uint8_t poisonStateOf(Operation *op, UBKind kind) {
+  thread_local Operation *lastOp = nullptr;
+  thread_local UBKind lastKind = UBKind::None;
+  thread_local uint8_t lastState = 0;
+  if (op != lastOp || kind != lastKind) {
+    std::string origin = op->getName().getStringRef().str() + " at " +
+                         formatLoc(op->getLoc()) + " (" +
+                         ubKindName(kind).str() + ")";
+    lastState = internPoisonOrigin(origin);
+    lastOp = op;
+    lastKind = kind;
+  }
+  return lastState;
+}
+
+bool reportPoisonIn(Frame &frame, Operation *op, const RtValue &v,
+                    StringRef sink, StringRef what) {
+  uint8_t state = kDefined;
+  Shape coords;
+  bool hasCoords = false;
+  if (v.isTensor()) {
+    int64_t i = v.tensor->firstPoison();
+    if (i < 0)
+      return false;
+    state = v.tensor->state(i);
+    coords = v.tensor->coordinates(i);
+    hasCoords = true;
+  } else {
+    if (!v.poison)
+      return false;
+    state = v.poison;
+  }
+  std::string detail = "poison created by " + poisonOrigin(state);
+  if (!what.empty())
+    detail += ("; " + what).str();
+  reportUB(frame, op, ("poison reaches " + sink).str(), coords, hasCoords,
+           detail);
+  return true;
+}
+
 FailureOr<Tensor> allocTensor(Frame &frame, Operation *op, Type type,
                               ArrayRef<int64_t> dynSizes) {
   auto rt = dyn_cast<RankedTensorType>(type);

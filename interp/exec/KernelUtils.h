@@ -5,6 +5,7 @@
 
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/Types.h"
+#include "interp/scalar/ScalarOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -15,6 +16,17 @@ namespace ref {
 void reportUB(Frame &frame, mlir::Operation *op, llvm::StringRef kind,
               llvm::ArrayRef<int64_t> coords = {}, bool hasCoords = false,
               llvm::StringRef detail = "");
+
+/// The element state (kFirstPoison..) of poison that `op` creates with
+/// `kind`: its origin is "<op> at <loc> (<kind>)". Cached per thread.
+uint8_t poisonStateOf(mlir::Operation *op, UBKind kind);
+
+/// Poison must not reach `sink` ("a function result", "an index operand",
+/// ...): if `v` is poison or holds a poison element, reports "poison
+/// reaches <sink>" at `op` with the element's coordinates and the op that
+/// created the poison, and returns true. `what` names the operand.
+bool reportPoisonIn(Frame &frame, mlir::Operation *op, const RtValue &v,
+                    llvm::StringRef sink, llvm::StringRef what = "");
 
 /// Creates a tensor for a value of ranked tensor type `type` whose dynamic
 /// dims are `dynSizes` (in order), within the memory budget.

@@ -1,6 +1,7 @@
 //===- RegionCompiler.cpp - Region bodies as compact bytecode --------------===//
 
 #include "interp/exec/RegionCompiler.h"
+#include "interp/exec/KernelUtils.h"
 #include "interp/exec/ScalarOpMapping.h"
 #include "interp/exec/Types.h"
 
@@ -145,16 +146,23 @@ CompiledRegion::compile(Region &region) {
       case ScalarOpcode::CeilDivSI:
       case ScalarOpcode::CeilDivUI:
       case ScalarOpcode::FloorDivSI:
+      case ScalarOpcode::IPowI:
+        cr->mayReport = true;
+        break;
       case ScalarOpcode::ShLI:
       case ScalarOpcode::ShRSI:
       case ScalarOpcode::ShRUI:
-      case ScalarOpcode::IPowI:
       case ScalarOpcode::FPToSI:
       case ScalarOpcode::FPToUI:
         cr->mayReport = true;
+        cr->mayPoison = true;
         break;
       default:
         break;
+      }
+      if (d.flags) {
+        cr->mayReport = true;
+        cr->mayPoison = true;
       }
       Instr in;
       in.kind = InstrKind::Scalar;
@@ -171,6 +179,7 @@ CompiledRegion::compile(Region &region) {
   }
 
   Operation *term = block.getTerminator();
+  cr->terminator = term;
   for (Value v : term->getOperands()) {
     FailureOr<uint32_t> r = lookup(v);
     if (failed(r))
@@ -197,8 +206,31 @@ CompiledRegion::asArgCompare() const {
   return ArgCompare{in.desc, in.a, in.b};
 }
 
+bool CompiledRegion::mayMeetPoison(const Frame &frame) const {
+  if (mayPoison)
+    return true;
+  for (auto &[r, v] : scalarCaptures)
+    if (frame.get(v).poison)
+      return true;
+  for (Value v : tensorCaptures)
+    if (frame.get(v).tensor->hasPoison())
+      return true;
+  return false;
+}
+
+std::string poisonReaches(StringRef sink) {
+  return ("poison reaches " + sink).str();
+}
+
+std::string poisonDetail(uint8_t state, StringRef extra) {
+  std::string d = "poison created by " + poisonOrigin(state);
+  if (!extra.empty())
+    d += ("; " + extra).str();
+  return d;
+}
+
 RegionRunner::RegionRunner(const CompiledRegion &region, const Frame &frame,
-                           int lanes)
+                           int lanes, bool trackPoison)
     : region(region), lanes(lanes),
       regs(static_cast<size_t>(region.numRegs) * lanes, 0) {
   for (auto [r, bits] : region.constants)
@@ -207,22 +239,66 @@ RegionRunner::RegionRunner(const CompiledRegion &region, const Frame &frame,
     std::fill_n(&regs[r * lanes], lanes, frame.get(v).bits);
   for (Value v : region.tensorCaptures)
     tensors.push_back(frame.get(v).tensor.get());
+  if (trackPoison || region.mayMeetPoison(frame)) {
+    states.assign(static_cast<size_t>(region.numRegs) * lanes, kDefined);
+    for (auto &[r, v] : region.scalarCaptures)
+      std::fill_n(&states[r * lanes], lanes, frame.get(v).poison);
+  }
 }
+
+static uint8_t mergeStates(uint8_t s, uint8_t t) {
+  if (s >= kFirstPoison)
+    return s;
+  if (t >= kFirstPoison)
+    return t;
+  return s | t; // kDefined or kNeverWritten
+}
+
+/// The state of a lane's result from its operands' states: the first poison
+/// among them, else never-written if one is; select takes its condition's
+/// poison, else the chosen operand's state.
+static void combineStates(const CompiledRegion::Instr &in, uint8_t *dst,
+                          const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                          const uint64_t *cond, int n) {
+  if (in.desc.op == ScalarOpcode::Select) {
+    for (int l = 0; l < n; ++l)
+      dst[l] = a[l] ? a[l] : (cond[l] & 1) ? b[l] : c[l];
+    return;
+  }
+  // Unused operand slots read the zero register, whose state is kDefined.
+  for (int l = 0; l < n; ++l)
+    dst[l] = mergeStates(mergeStates(a[l], b[l]), c[l]);
+}
+
 
 void RegionRunner::run(int n, const int64_t *coords, int laneDim,
                        UBCallback onUB) {
   using K = CompiledRegion::InstrKind;
+  bool track = tracksPoison();
   for (const CompiledRegion::Instr &in : region.instrs) {
     uint64_t *dst = &regs[in.dst * lanes];
+    uint8_t *dstState = track ? &states[in.dst * lanes] : nullptr;
     switch (in.kind) {
     case K::Scalar: {
+      if (track)
+        combineStates(in, dstState, &states[in.a * lanes],
+                      &states[in.b * lanes], &states[in.c * lanes],
+                      &regs[in.a * lanes], n);
       runBatch(in.fn, in.desc, dst, &regs[in.a * lanes], &regs[in.b * lanes],
                &regs[in.c * lanes], n, [&](int lane, UBKind ub) {
+                 // A lane that is poison already keeps its first origin.
+                 if (track && isPoison(ub)) {
+                   if (dstState[lane] < kFirstPoison)
+                     dstState[lane] = poisonStateOf(in.op, ub);
+                   return;
+                 }
                  onUB(in.op, ubKindName(ub), lane, "");
                });
       break;
     }
     case K::LoopIndex: {
+      if (track)
+        std::fill_n(dstState, n, kDefined);
       int64_t base = coords ? coords[in.aux] : 0;
       bool varies = static_cast<int>(in.aux) == laneDim;
       for (int l = 0; l < n; ++l)
@@ -235,6 +311,18 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
         int64_t linear = 0;
         bool inBounds = true;
         std::string bad;
+        if (track) {
+          dstState[l] = kDefined;
+          uint8_t idxState = kDefined;
+          for (uint32_t k = 0; k < in.numIdx && !idxState; ++k)
+            idxState = states[region.indexRegs[in.firstIdx + k] * lanes + l];
+          if (idxState >= kFirstPoison) {
+            dst[l] = 0;
+            onUB(in.op, poisonReaches("an index operand"), l,
+                 poisonDetail(idxState));
+            continue;
+          }
+        }
         for (uint32_t k = 0; k < in.numIdx; ++k) {
           int64_t i = static_cast<int64_t>(
               regs[region.indexRegs[in.firstIdx + k] * lanes + l]);
@@ -251,7 +339,10 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
           dst[l] = 0;
           onUB(in.op, "out-of-bounds tensor.extract", l, bad);
         } else {
-          if (t.isUndef(linear))
+          uint8_t st = t.state(linear);
+          if (st >= kFirstPoison && track)
+            dstState[l] = st;
+          else if (st != kDefined)
             onUB(in.op, "read of an uninitialized element", l, "");
           dst[l] = t.load(linear);
         }
@@ -260,6 +351,12 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
     }
     }
   }
+  if (!track || keepsPoison)
+    return;
+  for (uint32_t r : region.yieldRegs)
+    for (int l = 0; l < n; ++l)
+      if (uint8_t st = states[r * lanes + l]; st >= kFirstPoison)
+        onUB(region.terminator, poisonReaches(sink), l, poisonDetail(st));
 }
 
 } // namespace ref

@@ -63,6 +63,12 @@ public:
   /// behaviour on some operands (division, shifts, float-to-int) or a
   /// tensor.extract (out of bounds, uninitialized elements).
   bool mayReportUB() const { return mayReport; }
+  /// Whether some instruction can create poison (shifts, float-to-int,
+  /// ops with nsw/nuw/exact): then runners track per-lane poison.
+  bool mayCreatePoison() const { return mayPoison; }
+  /// Whether running the body in `frame` may see poison: it can create it,
+  /// or a value it captures from above holds some.
+  bool mayMeetPoison(const Frame &frame) const;
 
   /// The instructions, for kernels that recognize a body and run it
   /// natively (a multiply-accumulate, a comparison). Block argument i lives
@@ -90,6 +96,8 @@ private:
   bool hasLoopIndex = false;
   bool orderSensitiveFloat = false;
   bool mayReport = false;
+  bool mayPoison = false;
+  mlir::Operation *terminator = nullptr;
 };
 
 /// Called for each lane that hit undefined behaviour.
@@ -99,14 +107,36 @@ using UBCallback = llvm::function_ref<void(mlir::Operation *op,
 
 /// One activation of a compiled region with a register file for `lanes`
 /// lanes. Captures and constants are bound at construction.
+///
+/// Poison: a runner tracks it when `trackPoison` is set (the caller's inputs
+/// hold some) or the region may meet it (CompiledRegion::mayMeetPoison).
+/// Then each register has a state byte per lane (Tensor::state): an op's
+/// result is poison when an operand is or when it creates poison there
+/// (the op and kind become the origin), and `select` takes its chosen
+/// operand's state (a poison condition poisons the result). Poison read as
+/// a tensor.extract index is a finding. A caller that stores the results'
+/// states calls keepPoison(); otherwise a poisoned result lane is reported
+/// as reaching `sink`. Without tracking, the state registers do not exist
+/// and run() is what it was without poison.
 class RegionRunner {
 public:
-  RegionRunner(const CompiledRegion &region, const Frame &frame, int lanes);
+  RegionRunner(const CompiledRegion &region, const Frame &frame, int lanes,
+               bool trackPoison = false);
 
   uint64_t *arg(unsigned i) { return &regs[i * lanes]; }
   const uint64_t *result(unsigned i) const {
     return &regs[region.yieldRegs[i] * lanes];
   }
+  bool tracksPoison() const { return !states.empty(); }
+  /// State bytes of block argument i / result i (only when tracking).
+  uint8_t *argState(unsigned i) { return &states[i * lanes]; }
+  const uint8_t *resultState(unsigned i) const {
+    return &states[region.yieldRegs[i] * lanes];
+  }
+  /// The caller stores the results' states: run() reports nothing for them.
+  void keepPoison() { keepsPoison = true; }
+  /// What a poisoned result reaches when the caller does not keep it.
+  void setPoisonSink(llvm::StringRef s) { sink = s.str(); }
   /// Runs `n` <= lanes lanes. `coords` is the iteration point of lane 0;
   /// lane l differs from it by l along dimension `laneDim` (or not at all
   /// when laneDim < 0). Only needed for bodies with linalg.index.
@@ -118,8 +148,15 @@ private:
   const CompiledRegion &region;
   int lanes;
   std::vector<uint64_t> regs;
+  std::vector<uint8_t> states; // empty: poison is not tracked
   std::vector<const Tensor *> tensors;
+  bool keepsPoison = false;
+  std::string sink = "a region body's result";
 };
+
+/// "poison reaches <sink>" with the origin of `state` as the detail.
+std::string poisonReaches(llvm::StringRef sink);
+std::string poisonDetail(uint8_t state, llvm::StringRef extra = "");
 
 } // namespace ref
 

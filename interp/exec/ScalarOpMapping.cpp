@@ -85,7 +85,11 @@ static std::optional<ScalarOpcode> opcodeFor(StringRef name) {
       .Case("math.acos", O::Acos)
       .Case("math.atan", O::Atan)
       .Case("math.atan2", O::Atan2)
+      .Case("math.acosh", O::Acosh)
+      .Case("math.asinh", O::Asinh)
+      .Case("math.atanh", O::Atanh)
       .Case("math.erf", O::Erf)
+      .Case("math.erfc", O::Erfc)
       .Case("math.powf", O::PowF)
       .Case("math.fma", O::Fma)
       .Case("math.floor", O::Floor)
@@ -154,6 +158,16 @@ LogicalResult describeScalarOp(Operation *op,
   else if (auto truncf = dyn_cast<arith::TruncFOp>(op))
     if (auto mode = truncf.getRoundingmode())
       d.predicate = static_cast<uint8_t>(*mode);
+  // Poison-generating flags: overflow<nsw, nuw> and exact.
+  if (auto ovf = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op)) {
+    if (ovf.hasNoSignedWrap())
+      d.flags |= kFlagNSW;
+    if (ovf.hasNoUnsignedWrap())
+      d.flags |= kFlagNUW;
+  }
+  if (op->hasAttr("isExact") &&
+      isa<arith::DivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
+    d.flags |= kFlagExact;
   if (!isSupported(d))
     return op->emitError("unsupported operation '")
            << name << "' on type " << operandType;

@@ -91,6 +91,9 @@ struct RtValue {
   uint64_t bits = 0;
   /// For scalars: the value came from an uninitialized tensor element.
   bool undef = false;
+  /// For scalars: the value is poison; the state (>= kFirstPoison) names
+  /// the op that created it (poisonOrigin). 0: not poison.
+  uint8_t poison = 0;
   /// Legitimate freedom of this value (null: none, the result is exact).
   std::shared_ptr<const Freedom> freedom;
   /// A `!hal.buffer_view` (IREE's generated e2e suites): `tensor` holds the
@@ -115,6 +118,16 @@ struct RtValue {
     return v;
   }
   bool isTensor() const { return tensor != nullptr; }
+  /// For scalars: the element state (Tensor::state) the value carries.
+  uint8_t state() const {
+    return poison ? poison : undef ? kNeverWritten : kDefined;
+  }
+  void setState(uint8_t s) {
+    undef = s == kNeverWritten;
+    poison = s >= kFirstPoison ? s : 0;
+  }
+  /// Whether the value is or holds (some element) poison.
+  bool hasPoison() const { return isTensor() ? tensor->hasPoison() : poison; }
   int64_t asIndex() const { return signExtend(bits, dtype); }
 };
 

@@ -450,7 +450,11 @@ REF_LIBM_UNARY(tan)
 REF_LIBM_UNARY(asin)
 REF_LIBM_UNARY(acos)
 REF_LIBM_UNARY(atan)
+REF_LIBM_UNARY(acosh)
+REF_LIBM_UNARY(asinh)
+REF_LIBM_UNARY(atanh)
 REF_LIBM_UNARY(erf)
+REF_LIBM_UNARY(erfc)
 REF_LIBM_UNARY(floor)
 REF_LIBM_UNARY(ceil)
 REF_LIBM_UNARY(trunc)
@@ -722,7 +726,11 @@ template <typename F> void addFloatOps(KernelTable &t, DType dt) {
   t.set(Op::Asin, dt, &unaryKernel<floatUnary<F, asinFn>>);
   t.set(Op::Acos, dt, &unaryKernel<floatUnary<F, acosFn>>);
   t.set(Op::Atan, dt, &unaryKernel<floatUnary<F, atanFn>>);
+  t.set(Op::Acosh, dt, &unaryKernel<floatUnary<F, acoshFn>>);
+  t.set(Op::Asinh, dt, &unaryKernel<floatUnary<F, asinhFn>>);
+  t.set(Op::Atanh, dt, &unaryKernel<floatUnary<F, atanhFn>>);
   t.set(Op::Erf, dt, &unaryKernel<floatUnary<F, erfFn>>);
+  t.set(Op::Erfc, dt, &unaryKernel<floatUnary<F, erfcFn>>);
   t.set(Op::Floor, dt, &unaryKernel<floatUnary<F, floorFn>>);
   t.set(Op::Ceil, dt, &unaryKernel<floatUnary<F, ceilFn>>);
   t.set(Op::Round, dt, &unaryKernel<floatUnary<F, roundFn>>);
@@ -825,7 +833,9 @@ const KernelTable &kernelTable() {
 
 BatchFn selectFast(const ScalarOpDesc &d) {
   // Only round-to-nearest-even truncations have native kernels.
-  if (!isSupported(d) || (d.op == ScalarOpcode::TruncF && d.predicate != 0))
+  // Ops with poison-generating flags (rare) check them on the exact path.
+  if (!isSupported(d) || d.flags ||
+      (d.op == ScalarOpcode::TruncF && d.predicate != 0))
     return selectExact(d);
   const KernelTable &t = kernelTable();
   BatchFn fn = nullptr;

@@ -114,7 +114,11 @@ constexpr OpInfo kOpInfo[] = {
     {"math.asin", OpClass::FloatUnary, 1},
     {"math.acos", OpClass::FloatUnary, 1},
     {"math.atan", OpClass::FloatUnary, 1},
+    {"math.acosh", OpClass::FloatUnary, 1},
+    {"math.asinh", OpClass::FloatUnary, 1},
+    {"math.atanh", OpClass::FloatUnary, 1},
     {"math.erf", OpClass::FloatUnary, 1},
+    {"math.erfc", OpClass::FloatUnary, 1},
     {"math.floor", OpClass::FloatUnary, 1},
     {"math.ceil", OpClass::FloatUnary, 1},
     {"math.round", OpClass::FloatUnary, 1},
@@ -163,6 +167,12 @@ llvm::StringRef ubKindName(UBKind k) {
     return "shift amount out of range";
   case UBKind::FPToIntOutOfRange:
     return "float to integer conversion out of range";
+  case UBKind::SignedWrap:
+    return "signed overflow under nsw";
+  case UBKind::UnsignedWrap:
+    return "unsigned overflow under nuw";
+  case UBKind::Inexact:
+    return "inexact result under exact";
   }
   llvm_unreachable("bad UBKind");
 }
@@ -294,17 +304,43 @@ APInt ipowi(const APInt &base, const APInt &power, UBKind &ub) {
   }
 }
 
+/// nsw/nuw: the op's result is poison when the flagged overflow happened
+/// (ArithOps.td, as LLVM's add/sub/mul/shl nsw/nuw). `sov`/`uov` say whether
+/// the signed/unsigned computation overflowed.
+void checkWrapFlags(uint8_t flags, bool sov, bool uov, UBKind &ub) {
+  if ((flags & kFlagNSW) && sov)
+    ub = UBKind::SignedWrap;
+  else if ((flags & kFlagNUW) && uov)
+    ub = UBKind::UnsignedWrap;
+}
+
 uint64_t evalIntBinary(ScalarOpcode op, DType t, uint64_t aBits, uint64_t bBits,
-                       UBKind &ub) {
+                       uint8_t flags, UBKind &ub) {
   unsigned w = bitWidth(t);
   APInt a(w, truncBits(aBits, t)), b(w, truncBits(bBits, t));
   auto isSignedOverflow = [&] { return a.isMinSignedValue() && b.isAllOnes(); };
+  bool sov = false, uov = false;
   switch (op) {
   case ScalarOpcode::AddI:
+    if (flags) {
+      (void)a.sadd_ov(b, sov);
+      (void)a.uadd_ov(b, uov);
+      checkWrapFlags(flags, sov, uov, ub);
+    }
     return fromAPInt(a + b);
   case ScalarOpcode::SubI:
+    if (flags) {
+      (void)a.ssub_ov(b, sov);
+      (void)a.usub_ov(b, uov);
+      checkWrapFlags(flags, sov, uov, ub);
+    }
     return fromAPInt(a - b);
   case ScalarOpcode::MulI:
+    if (flags) {
+      (void)a.smul_ov(b, sov);
+      (void)a.umul_ov(b, uov);
+      checkWrapFlags(flags, sov, uov, ub);
+    }
     return fromAPInt(a * b);
   case ScalarOpcode::DivSI:
   case ScalarOpcode::RemSI:
@@ -320,8 +356,11 @@ uint64_t evalIntBinary(ScalarOpcode op, DType t, uint64_t aBits, uint64_t bBits,
       ub = UBKind::SignedDivisionOverflow;
       return 0;
     }
-    if (op == ScalarOpcode::DivSI)
+    if (op == ScalarOpcode::DivSI) {
+      if ((flags & kFlagExact) && !a.srem(b).isZero())
+        ub = UBKind::Inexact;
       return fromAPInt(a.sdiv(b));
+    }
     if (op == ScalarOpcode::RemSI)
       return fromAPInt(a.srem(b));
     // sdiv truncates toward zero. The exact quotient is q + r/b, and r/b is
@@ -344,8 +383,11 @@ uint64_t evalIntBinary(ScalarOpcode op, DType t, uint64_t aBits, uint64_t bBits,
       ub = UBKind::DivisionByZero;
       return 0;
     }
-    if (op == ScalarOpcode::DivUI)
+    if (op == ScalarOpcode::DivUI) {
+      if ((flags & kFlagExact) && !a.urem(b).isZero())
+        ub = UBKind::Inexact;
       return fromAPInt(a.udiv(b));
+    }
     if (op == ScalarOpcode::RemUI)
       return fromAPInt(a.urem(b));
     // b >= 2 whenever the remainder is non-zero, so q + 1 cannot wrap.
@@ -370,8 +412,19 @@ uint64_t evalIntBinary(ScalarOpcode op, DType t, uint64_t aBits, uint64_t bBits,
       return 0;
     }
     unsigned amount = static_cast<unsigned>(b.getZExtValue());
-    if (op == ScalarOpcode::ShLI)
+    if (op == ScalarOpcode::ShLI) {
+      if (flags) {
+        // nsw: the bits shifted out and the result's sign bit all equal the
+        // original sign; nuw: no set bit shifted out.
+        (void)a.sshl_ov(b, sov);
+        (void)a.ushl_ov(b, uov);
+        checkWrapFlags(flags, sov, uov, ub);
+      }
       return fromAPInt(a.shl(amount));
+    }
+    // exact: poison when a set bit is shifted out.
+    if ((flags & kFlagExact) && amount && !a.extractBits(amount, 0).isZero())
+      ub = UBKind::Inexact;
     if (op == ScalarOpcode::ShRSI)
       return fromAPInt(a.ashr(amount));
     return fromAPInt(a.lshr(amount));
@@ -532,9 +585,21 @@ LibmUnary libmUnary(ScalarOpcode op) {
   case ScalarOpcode::Atan:
     return {[](float x) { return ::atanf(x); },
             [](double x) { return ::atan(x); }};
+  case ScalarOpcode::Acosh:
+    return {[](float x) { return ::acoshf(x); },
+            [](double x) { return ::acosh(x); }};
+  case ScalarOpcode::Asinh:
+    return {[](float x) { return ::asinhf(x); },
+            [](double x) { return ::asinh(x); }};
+  case ScalarOpcode::Atanh:
+    return {[](float x) { return ::atanhf(x); },
+            [](double x) { return ::atanh(x); }};
   case ScalarOpcode::Erf:
     return {[](float x) { return ::erff(x); },
             [](double x) { return ::erf(x); }};
+  case ScalarOpcode::Erfc:
+    return {[](float x) { return ::erfcf(x); },
+            [](double x) { return ::erfc(x); }};
   default:
     llvm_unreachable("not a libm unary op");
   }
@@ -705,8 +770,13 @@ uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
     APInt a(bitWidth(src), truncBits(aBits, src));
     bool isSigned =
         d.op == ScalarOpcode::ExtSI || d.op == ScalarOpcode::IndexCast;
-    return fromAPInt(isSigned ? a.sextOrTrunc(dstWidth)
-                              : a.zextOrTrunc(dstWidth));
+    APInt r = isSigned ? a.sextOrTrunc(dstWidth) : a.zextOrTrunc(dstWidth);
+    // trunci overflow<nsw>/<nuw>: poison when extending the result back
+    // (signed / unsigned) does not give the operand.
+    if (d.op == ScalarOpcode::TruncI && d.flags)
+      checkWrapFlags(d.flags, r.sext(a.getBitWidth()) != a,
+                     r.zext(a.getBitWidth()) != a, ub);
+    return fromAPInt(r);
   }
   case ScalarOpcode::SIToFP:
   case ScalarOpcode::UIToFP: {
@@ -720,7 +790,8 @@ uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
     llvm::APSInt r(dstWidth, /*isUnsigned=*/d.op == ScalarOpcode::FPToUI);
     bool isExact = false;
     // rmTowardZero: C-style truncation. opInvalidOp flags NaN, infinities and
-    // truncated values outside the result type, where LLVM yields poison.
+    // truncated values outside the result type, where LLVM yields poison
+    // (the arith ops lower to LLVM's fptosi/fptoui, and so does IREE).
     APFloat::opStatus st =
         toAPFloat(aBits, src)
             .convertToInteger(r, APFloat::rmTowardZero, &isExact);
@@ -757,13 +828,12 @@ uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
 // Entry points
 //===----------------------------------------------------------------------===//
 
-uint64_t evalExact(const ScalarOpDesc &d, uint64_t a, uint64_t b, uint64_t c,
-                   UBKind &ub) {
-  ub = UBKind::None;
+static uint64_t evalExactImpl(const ScalarOpDesc &d, uint64_t a, uint64_t b,
+                              uint64_t c, UBKind &ub) {
   DType t = d.type;
   switch (info(d.op).cls) {
   case OpClass::IntBinary:
-    return evalIntBinary(d.op, t, a, b, ub);
+    return evalIntBinary(d.op, t, a, b, d.flags, ub);
   case OpClass::IntUnary:
     return evalIntUnary(d.op, t, a);
   case OpClass::FloatUnary:
@@ -789,6 +859,15 @@ uint64_t evalExact(const ScalarOpDesc &d, uint64_t a, uint64_t b, uint64_t c,
     return truncBits(a, t);
   }
   llvm_unreachable("bad op class");
+}
+
+uint64_t evalExact(const ScalarOpDesc &d, uint64_t a, uint64_t b, uint64_t c,
+                   UBKind &ub) {
+  ub = UBKind::None;
+  uint64_t r = evalExactImpl(d, a, b, c, ub);
+  // Lanes with undefined behaviour or poison produce 0 (the flag checks
+  // compute the wrapped value first).
+  return ub == UBKind::None ? r : 0;
 }
 
 namespace {

@@ -15,9 +15,11 @@
 // A unit test runs both on many operands; they must agree bit for bit, except
 // that two NaNs compare equal whatever their payloads.
 //
-// Undefined behaviour (integer division by zero, signed division overflow,
-// shift amounts not below the bit width, out-of-range float-to-int
-// conversions) is not a crash: the op yields 0 and reports the kind.
+// Undefined behaviour (integer division by zero, signed division overflow)
+// and poison (shift amounts not below the bit width, out-of-range
+// float-to-int conversions, nsw/nuw overflow, `exact` violations) are not a
+// crash: the op yields 0 and reports the kind; isPoison() tells the callers
+// which kinds make a poison value rather than immediate undefined behaviour.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,7 +99,11 @@ enum class ScalarOpcode : uint8_t {
   Asin,
   Acos,
   Atan,
+  Acosh,
+  Asinh,
+  Atanh,
   Erf,
+  Erfc,
   Floor,
   Ceil,
   Round,     // half away from zero
@@ -128,15 +134,29 @@ enum class ScalarOpcode : uint8_t {
   Copy, // result = a
 };
 
-/// Kinds of undefined behaviour a scalar op can hit.
+/// Kinds of undefined behaviour a scalar op can hit: immediate undefined
+/// behaviour, or a poison result (isPoison).
 enum class UBKind : uint8_t {
   None,
   DivisionByZero,
   SignedDivisionOverflow, // INT_MIN / -1 and INT_MIN % -1
+  // Poison results (MLIR's ArithOps.td; LLVM's semantics for fptosi/fptoui).
   ShiftOutOfRange,
   FPToIntOutOfRange, // NaN, inf, or a value the result type cannot hold
+  SignedWrap,        // `overflow<nsw>` and the result wrapped (signed)
+  UnsignedWrap,      // `overflow<nuw>` and the result wrapped (unsigned)
+  Inexact,           // `exact` and a non-zero remainder / bits shifted out
 };
 llvm::StringRef ubKindName(UBKind k);
+/// Whether the kind makes the result poison (not immediate UB).
+inline bool isPoison(UBKind k) { return k >= UBKind::ShiftOutOfRange; }
+
+/// Poison-generating flags of an integer op (ScalarOpDesc::flags).
+enum ScalarOpFlags : uint8_t {
+  kFlagNSW = 1,   // addi/subi/muli/shli/trunci overflow<nsw>
+  kFlagNUW = 2,   // addi/subi/muli/shli/trunci overflow<nuw>
+  kFlagExact = 4, // divsi/divui/shrsi/shrui exact
+};
 
 /// Predicates in the numbering of arith::CmpIPredicate.
 enum class CmpIPred : uint8_t { eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge };
@@ -167,6 +187,8 @@ struct ScalarOpDesc {
   DType resultType; // equals `type` except for casts and comparisons
   /// CmpI/CmpF: the predicate; TruncF: the arith::RoundingMode.
   uint8_t predicate = 0;
+  /// ScalarOpFlags (nsw, nuw, exact); only the exact path checks them.
+  uint8_t flags = 0;
 };
 
 /// The number of value operands the op reads (1, 2 or 3).

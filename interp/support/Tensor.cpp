@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <mutex>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -101,6 +102,50 @@ int64_t Tensor::firstUndef() const {
     if (undef_[i])
       return i;
   return -1;
+}
+
+int64_t Tensor::firstPoison() const {
+  if (!hasPoison())
+    return -1;
+  for (size_t i = 0; i < undef_.size(); ++i)
+    if (undef_[i] >= kFirstPoison)
+      return i;
+  return -1;
+}
+
+namespace {
+struct PoisonOrigins {
+  std::mutex lock;
+  std::vector<std::string> texts; // texts[k] is state kFirstPoison + k
+};
+PoisonOrigins &poisonOrigins() {
+  static PoisonOrigins table;
+  return table;
+}
+} // namespace
+
+uint8_t internPoisonOrigin(const std::string &origin) {
+  PoisonOrigins &t = poisonOrigins();
+  std::lock_guard<std::mutex> guard(t.lock);
+  for (size_t k = 0; k < t.texts.size(); ++k)
+    if (t.texts[k] == origin)
+      return static_cast<uint8_t>(kFirstPoison + k);
+  constexpr size_t kMax = 256 - kFirstPoison;
+  if (t.texts.size() + 1 < kMax) {
+    t.texts.push_back(origin);
+  } else if (t.texts.size() + 1 == kMax) {
+    t.texts.push_back("one of several ops (more than " +
+                      std::to_string(kMax - 1) + " created poison)");
+  }
+  return static_cast<uint8_t>(kFirstPoison + t.texts.size() - 1);
+}
+
+std::string poisonOrigin(uint8_t state) {
+  PoisonOrigins &t = poisonOrigins();
+  std::lock_guard<std::mutex> guard(t.lock);
+  size_t k = state - kFirstPoison;
+  return state >= kFirstPoison && k < t.texts.size() ? t.texts[k]
+                                                      : "an unknown op";
 }
 
 bool Tensor::sameContents(const Tensor &o) const {

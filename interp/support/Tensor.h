@@ -61,6 +61,18 @@ Shape rowMajorStrides(llvm::ArrayRef<int64_t> shape);
 /// "2x3xf32" as iree-run-module spells a buffer view type.
 std::string shapeTypeString(llvm::ArrayRef<int64_t> shape, DType t);
 
+/// The state of an element (Tensor::state, RtValue::state): defined, never
+/// written since `tensor.empty`, or poison. A poison state names the op that
+/// created the poison: states kFirstPoison.. are ids of origin texts in one
+/// process-wide table ("arith.shli at f.mlir:3:8 (shift amount out of
+/// range)"), so that copying an element's state keeps its origin across
+/// tensors. After 254 distinct origins the last id is shared.
+constexpr uint8_t kDefined = 0, kNeverWritten = 1, kFirstPoison = 2;
+/// The state of a poison value created as `origin` says (thread-safe).
+uint8_t internPoisonOrigin(const std::string &origin);
+/// The origin text of a poison state.
+std::string poisonOrigin(uint8_t state);
+
 class Tensor {
 public:
   Tensor() = default;
@@ -127,14 +139,38 @@ public:
   /// Coordinates of a linear index.
   Shape coordinates(int64_t linear) const;
 
-  // Elements that came from `tensor.empty` and were never written. An empty
-  // mask means every element is defined, unless allUndef_ says that every
-  // element is undefined (a mask not yet materialized).
+  // Elements that are not values: never written since `tensor.empty`, or
+  // poison (the mask holds each element's state, kDefined..). An empty mask
+  // means every element is defined, unless allUndef_ says that every element
+  // is never written (a mask not yet materialized). hasUndef and isUndef
+  // count both kinds, so every kernel that does not know poison treats it
+  // as it treats a never-written element (no fast path, no silent use).
   bool hasUndef() const {
     return allUndef_ ? numElements_ > 0 : !undef_.empty();
   }
   bool isUndef(int64_t i) const {
     return allUndef_ || (!undef_.empty() && undef_[i]);
+  }
+  uint8_t state(int64_t i) const {
+    return allUndef_ ? kNeverWritten : undef_.empty() ? kDefined : undef_[i];
+  }
+  bool isPoison(int64_t i) const { return state(i) >= kFirstPoison; }
+  /// Whether some element may be poison (set with the first one, kept).
+  bool hasPoison() const { return hasPoison_ && hasUndef(); }
+  void setState(int64_t i, uint8_t s) {
+    if (s >= kFirstPoison && !hasPoison_)
+      hasPoison_ = true;
+    if (allUndef_) {
+      if (s == kNeverWritten)
+        return;
+      materializeUndef();
+    }
+    if (undef_.empty()) {
+      if (s == kDefined)
+        return;
+      undef_.assign(numElements_, 0);
+    }
+    undef_[i] = s;
   }
   void markAllUndef() {
     undef_.clear();
@@ -154,6 +190,16 @@ public:
     if (allUndef_)
       materializeUndef();
   }
+  /// Gives the tensor a per-element mask and marks it as possibly holding
+  /// poison, so that threads may then set the states of distinct elements
+  /// concurrently (compactUndef drops the mask again if all are defined).
+  void prepareConcurrentStates() {
+    hasPoison_ = true;
+    if (allUndef_)
+      materializeUndef();
+    else if (undef_.empty())
+      undef_.assign(numElements_, 0);
+  }
   void setUndef(int64_t i, bool u) {
     if (allUndef_) {
       if (u)
@@ -170,6 +216,8 @@ public:
   /// Drops the mask if every element is now defined.
   void compactUndef();
   int64_t firstUndef() const;
+  /// The first poison element, or -1.
+  int64_t firstPoison() const;
 
   bool sameContents(const Tensor &other) const;
 
@@ -186,6 +234,7 @@ private:
   std::vector<uint8_t, ZeroedAllocator<uint8_t>> data_;
   std::vector<uint8_t> undef_;
   bool allUndef_ = false;
+  bool hasPoison_ = false;
 };
 
 } // namespace ref

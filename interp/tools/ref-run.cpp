@@ -328,6 +328,7 @@ int runMain(ModuleOp module) {
   auto results = interp.callFunction(fn, args);
   if (failed(results))
     return kInvalid;
+  interp.reportPoisonResults(fn, *results);
   if (interp.numFindings()) {
     printFindings(interp, llvm::errs());
     return kUndefined;
@@ -432,6 +433,7 @@ int runChecks(ModuleOp module) {
       code = std::max<int>(code, kInvalid);
       continue;
     }
+    interp.reportPoisonResults(fn, *results);
     if (interp.numFindings()) {
       llvm::outs() << "FAIL @" << name << ": undefined behaviour\n";
       printFindings(interp, llvm::outs());

@@ -473,3 +473,27 @@ func.func @topk_v2_sorted_ties_values_only() {
   check.expect_eq_const(%sum, dense<13> : tensor<i32>) : tensor<i32>
   return
 }
+
+// is_sorted with ties, as IREE's scalar loop computes it (TopkV2Op's
+// insertion loop, then a bubble sort pass that swaps tied neighbours): max-3
+// of [2, 7, 7, 1, 7] under ogt, inits -inf / 0. Derivation (slots v / ix
+// after each input, bubble pass included): 2 -> [2,-inf,-inf] / [0,0,0];
+// 7@1 -> [7,2,-inf] / [1,0,0]; 7@2 ties with slot 0 (index 2 > 1 stays),
+// beats 2 -> [7,7,2] / [2,1,0], the bubble pass swaps the tied pair twice
+// -> [1,2,0]; 1@3 changes nothing (two swaps again); 7@4 ties with slots 0
+// and 1 and beats 2 -> [7,7,7] / [1,2,4]; the pass swaps (0,1), (1,2), (0,1)
+// -> [4,2,1].
+func.func @topk_v2_sorted_ties_as_iree() {
+  %v = util.unfoldable_constant dense<[2.0, 7.0, 7.0, 1.0, 7.0]> : tensor<5xf32>
+  %ov0 = util.unfoldable_constant dense<0xFF800000> : tensor<3xf32>
+  %oi0 = util.unfoldable_constant dense<0> : tensor<3xi32>
+  %r:2 = iree_linalg_ext.topk_v2 dimension(0) is_sorted
+      ins(%v : tensor<5xf32>) outs(%ov0, %oi0 : tensor<3xf32>, tensor<3xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<3xf32>, tensor<3xi32>
+  check.expect_eq_const(%r#0, dense<[7.0, 7.0, 7.0]> : tensor<3xf32>) : tensor<3xf32>
+  check.expect_eq_const(%r#1, dense<[4, 2, 1]> : tensor<3xi32>) : tensor<3xi32>
+  return
+}

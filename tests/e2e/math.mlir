@@ -509,6 +509,73 @@ func.func @sqrt_abs_copysign_exp_log_f16() {
 }
 
 //===----------------------------------------------------------------------===//
+// acosh, asinh, atanh, erfc
+//===----------------------------------------------------------------------===//
+
+// exact: acosh(1) = +0; acosh(inf) = inf; acosh(0.5) = NaN;
+//        asinh(-0) = -0; asinh(-inf) = -inf; atanh(1) = inf; atanh(-1) = -inf;
+//        atanh(-0) = -0; erfc(0) = 1; erfc(inf) = +0; erfc(-inf) = 2.
+// f16 (f32 function rounded once): acosh(2) = 1.31695790, 0.31695790 * 1024
+//   = 324.56 -> 1 + 325/1024 = 1.31738281; erfc(1) = 0.157299207, in
+//   [2^-3, 2^-2) the spacing is 2^-13: 0.157299207 * 8192 = 1288.60 -> 1289 *
+//   2^-13 = 0.157348633.
+func.func @inverse_hyperbolic_erfc_exact() {
+  %a = util.unfoldable_constant dense<[1.0, 0x7F800000, 0.5]> : tensor<3xf32>
+  %ac = math.acosh %a : tensor<3xf32>
+  %nan = arith.cmpf uno, %ac, %ac : tensor<3xf32>
+  check.expect_eq_const(%nan, dense<[false, false, true]> : tensor<3xi1>) : tensor<3xi1>
+  %ac2 = tensor.extract_slice %ac[0] [2] [1] : tensor<3xf32> to tensor<2xf32>
+  check.expect_eq_const(%ac2, dense<[0.0, 0x7F800000]> : tensor<2xf32>) : tensor<2xf32>
+  %b = util.unfoldable_constant dense<[-0.0, 0xFF800000]> : tensor<2xf32>
+  %as = math.asinh %b : tensor<2xf32>
+  check.expect_eq_const(%as, dense<[-0.0, 0xFF800000]> : tensor<2xf32>) : tensor<2xf32>
+  %c = util.unfoldable_constant dense<[1.0, -1.0, -0.0]> : tensor<3xf32>
+  %at = math.atanh %c : tensor<3xf32>
+  check.expect_eq_const(%at, dense<[0x7F800000, 0xFF800000, -0.0]> : tensor<3xf32>) : tensor<3xf32>
+  %d = util.unfoldable_constant dense<[0.0, 0x7F800000, 0xFF800000]> : tensor<3xf32>
+  %ec = math.erfc %d : tensor<3xf32>
+  check.expect_eq_const(%ec, dense<[1.0, 0.0, 2.0]> : tensor<3xf32>) : tensor<3xf32>
+  %h = util.unfoldable_constant dense<[2.0, 1.0]> : tensor<2xf16>
+  %ha = math.acosh %h : tensor<2xf16>
+  %he = math.erfc %h : tensor<2xf16>
+  %i0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : index
+  %ha0 = tensor.extract %ha[%i0] : tensor<2xf16>
+  %he1 = tensor.extract %he[%i1] : tensor<2xf16>
+  %r = tensor.from_elements %ha0, %he1 : tensor<2xf16>
+  check.expect_eq_const(%r, dense<[1.31738281, 0.157348633]> : tensor<2xf16>) : tensor<2xf16>
+  return
+}
+
+// Python's math module (double), atol 1e-6:
+//   acosh(1.5, 2, 10) = 0.96242365, 1.3169579, 2.99322285
+//   asinh(0.5, -1, 3) = 0.481211825, -0.881373587, 1.81844646
+//   atanh(0.5, -0.25, 0.9) = 0.549306144, -0.255412812, 1.47221949
+//   erfc(0.5, -1, 2) = 0.479500122, 1.84270079, 0.00467773498
+func.func @inverse_hyperbolic_erfc_libm_f32() {
+  %a = util.unfoldable_constant dense<[1.5, 2.0, 10.0]> : tensor<3xf32>
+  %b = util.unfoldable_constant dense<[0.5, -1.0, 3.0]> : tensor<3xf32>
+  %c = util.unfoldable_constant dense<[0.5, -0.25, 0.9]> : tensor<3xf32>
+  %d = util.unfoldable_constant dense<[0.5, -1.0, 2.0]> : tensor<3xf32>
+  %e = tensor.empty() : tensor<3xf32>
+  %r:4 = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id, #id, #id, #id], iterator_types = ["parallel"]}
+      ins(%a, %b, %c, %d : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
+      outs(%e, %e, %e, %e : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32, %w: f32, %o0: f32, %o1: f32, %o2: f32, %o3: f32):
+    %0 = math.acosh %x : f32
+    %1 = math.asinh %y : f32
+    %2 = math.atanh %z : f32
+    %3 = math.erfc %w : f32
+    linalg.yield %0, %1, %2, %3 : f32, f32, f32, f32
+  } -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
+  check.expect_almost_eq_const(%r#0, dense<[0.96242365, 1.3169579, 2.99322285]> : tensor<3xf32>, atol 1.0e-06) : tensor<3xf32>
+  check.expect_almost_eq_const(%r#1, dense<[0.481211825, -0.881373587, 1.81844646]> : tensor<3xf32>, atol 1.0e-06) : tensor<3xf32>
+  check.expect_almost_eq_const(%r#2, dense<[0.549306144, -0.255412812, 1.47221949]> : tensor<3xf32>, atol 1.0e-06) : tensor<3xf32>
+  check.expect_almost_eq_const(%r#3, dense<[0.479500122, 1.84270079, 0.00467773498]> : tensor<3xf32>, atol 1.0e-06) : tensor<3xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
 // ipowi
 //===----------------------------------------------------------------------===//
 

@@ -221,6 +221,54 @@ TEST(ScalarIntTest, UndefinedBehaviour) {
   EXPECT_EQ(run({Op::FPToSI, F32, I32}, kF32NaN).ub, UBKind::FPToIntOutOfRange);
 }
 
+// nsw/nuw/exact make a poison result (UBKind is a poison kind), only when
+// the flagged condition is violated; hand-derived on i8.
+TEST(ScalarIntTest, PoisonFlags) {
+  auto flagged = [](Op op, uint8_t flags, DType t, uint64_t a, uint64_t b,
+                    DType rt = DType::I32) {
+    ScalarOpDesc d{op, t, op == Op::TruncI ? rt : t};
+    d.flags = flags;
+    return run(d, a, b).ub;
+  };
+  // 127 + 1 wraps signed (nsw), not unsigned; 255 + 1 wraps unsigned (nuw).
+  EXPECT_EQ(flagged(Op::AddI, kFlagNSW, I8, 127, 1), UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::AddI, kFlagNUW, I8, 127, 1), UBKind::None);
+  EXPECT_EQ(flagged(Op::AddI, kFlagNUW, I8, 0xFF, 1), UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::AddI, kFlagNSW, I8, 0xFF, 1), UBKind::None); // -1+1
+  // 0 - 1: unsigned wrap only; -128 - 1: signed wrap only.
+  EXPECT_EQ(flagged(Op::SubI, kFlagNUW, I8, 0, 1), UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::SubI, kFlagNSW, I8, 0, 1), UBKind::None);
+  EXPECT_EQ(flagged(Op::SubI, kFlagNSW, I8, 0x80, 1), UBKind::SignedWrap);
+  // 64 * 2 = 128: > 127 (nsw), fits unsigned.
+  EXPECT_EQ(flagged(Op::MulI, kFlagNSW, I8, 64, 2), UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::MulI, kFlagNUW, I8, 64, 2), UBKind::None);
+  // shl nuw: 0x81 << 1 shifts out a 1; shl nsw: 0x40 << 1 = 0x80 changes
+  // the sign; 0xC0 << 1 = 0x80 keeps it (-64 * 2 = -128).
+  EXPECT_EQ(flagged(Op::ShLI, kFlagNUW, I8, 0x81, 1), UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::ShLI, kFlagNSW, I8, 0x40, 1), UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::ShLI, kFlagNSW, I8, 0xC0, 1), UBKind::None);
+  // exact: 7 / 2 leaves 1; 8 / 2 does not; 0b101 >> 1 shifts out a 1.
+  EXPECT_EQ(flagged(Op::DivUI, kFlagExact, I8, 7, 2), UBKind::Inexact);
+  EXPECT_EQ(flagged(Op::DivSI, kFlagExact, I8, 0xF8, 2), UBKind::None); // -8
+  EXPECT_EQ(flagged(Op::ShRUI, kFlagExact, I8, 5, 1), UBKind::Inexact);
+  EXPECT_EQ(flagged(Op::ShRSI, kFlagExact, I8, 0xA0, 3), UBKind::None);
+  // Division by zero stays immediate UB, exact or not.
+  EXPECT_EQ(flagged(Op::DivUI, kFlagExact, I8, 7, 0), UBKind::DivisionByZero);
+  // trunci i32 -> i8: 200 fits unsigned (nuw), not signed (nsw); -1 the
+  // other way round.
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNUW, I32, 200, 0, I8), UBKind::None);
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNSW, I32, 200, 0, I8),
+            UBKind::SignedWrap);
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNUW, I32, 0xFFFFFFFF, 0, I8),
+            UBKind::UnsignedWrap);
+  EXPECT_EQ(flagged(Op::TruncI, kFlagNSW, I32, 0xFFFFFFFF, 0, I8),
+            UBKind::None);
+  EXPECT_TRUE(isPoison(UBKind::ShiftOutOfRange));
+  EXPECT_TRUE(isPoison(UBKind::FPToIntOutOfRange));
+  EXPECT_FALSE(isPoison(UBKind::DivisionByZero));
+  EXPECT_FALSE(isPoison(UBKind::SignedDivisionOverflow));
+}
+
 TEST(ScalarIntTest, UBLanesProduceZeroAndFirstLaneIsReported) {
   ScalarOpDesc d{Op::DivSI, I32, I32};
   uint64_t a[4] = {10, 10, 0x80000000, 10}, b[4] = {2, 0, 0xFFFFFFFF, 0};
@@ -529,6 +577,37 @@ TEST(ScalarFloatTest, Transcendentals) {
   EXPECT_TRUE(isNaNBits(ev(Op::Atan2, F16, 0x8000, 0), F16));
   // atan2(1, 1) = pi / 4: float 0.785398185 = 0x3F490FDB.
   EXPECT_EQ(ev(Op::Atan2, F32, f32(1.0f), f32(1.0f)), 0x3F490FDBu);
+}
+
+TEST(ScalarFloatTest, InverseHyperbolicAndErfc) {
+  // Exact points: acosh(1) = +0, asinh and atanh keep the sign of a zero,
+  // atanh(+-1) = +-inf, acosh below 1 is NaN.
+  EXPECT_EQ(ev(Op::Acosh, F32, f32(1.0f)), kF32PosZero);
+  EXPECT_EQ(ev(Op::Asinh, F32, kF32NegZero), kF32NegZero);
+  EXPECT_EQ(ev(Op::Atanh, F64, f64(-0.0)), f64(-0.0));
+  EXPECT_EQ(ev(Op::Atanh, F32, f32(1.0f)), 0x7F800000u);
+  EXPECT_EQ(ev(Op::Atanh, F32, f32(-1.0f)), 0xFF800000u);
+  EXPECT_TRUE(isNaNBits(ev(Op::Acosh, F32, f32(0.5f)), F32));
+  EXPECT_TRUE(isNaNBits(ev(Op::Atanh, F16, 0x4000 /*2*/), F16));
+  // erfc(0) = 1, erfc(+inf) = +0, erfc(-inf) = 2.
+  EXPECT_EQ(ev(Op::Erfc, F32, kF32PosZero), f32(1.0f));
+  EXPECT_EQ(ev(Op::Erfc, F32, 0x7F800000), kF32PosZero);
+  EXPECT_EQ(ev(Op::Erfc, F64, f64(-INFINITY)), f64(2.0));
+  // f16, computed in f32 and rounded once. acosh(2) = 1.31695789...; the
+  // spacing in [1, 2) is 2^-10 and 1.31695789 * 1024 = 1348.56, so 1349 *
+  // 2^-10: mantissa 1349 - 1024 = 325 = 0x145, 0x3C00 + 0x145 = 0x3D45.
+  EXPECT_EQ(ev(Op::Acosh, F16, 0x4000), 0x3D45u);
+  // erfc(1) = 0.15729920...; in [2^-3, 2^-2) the spacing is 2^-13 and
+  // 0.15729920 * 8192 = 1288.60, so 1289 * 2^-13: exponent -3 (biased 12,
+  // 0x3000), mantissa 1289 - 1024 = 265 = 0x109: 0x3109.
+  EXPECT_EQ(ev(Op::Erfc, F16, kF16One), 0x3109u);
+  // asinh(1) = 0.88137358...; in [0.5, 1) the spacing is 2^-11 and
+  // 0.88137358 * 2048 = 1805.05, so 1805 * 2^-11: exponent -1 (0x3800),
+  // mantissa 1805 - 1024 = 781 = 0x30D: 0x3B0D.
+  EXPECT_EQ(ev(Op::Asinh, F16, kF16One), 0x3B0Du);
+  // atanh(0.5) = 0.54930614...: 0.54930614 * 2048 = 1124.98, so 1125:
+  // mantissa 101 = 0x65, 0x3865. 0.5 in f16 is 0x3800.
+  EXPECT_EQ(ev(Op::Atanh, F16, 0x3800), 0x3865u);
 }
 
 TEST(ScalarFloatTest, Float8) {

@@ -146,8 +146,31 @@ void reportUndefReads(Frame &frame, Operation *op, const Tensor &t,
   if (!t.hasUndef())
     return;
   int64_t i = t.firstUndef();
-  reportUB(frame, op, "read of an uninitialized element", t.coordinates(i),
-           true, (what + " comes from tensor.empty and was never written").str());
+  if (t.state(i) == kNeverWritten || !t.hasPoison()) {
+    reportUB(frame, op, "read of an uninitialized element", t.coordinates(i),
+             true,
+             (what + " comes from tensor.empty and was never written").str());
+    return;
+  }
+  // Poison: what it reaches. The linalg_ext kernels do not carry element
+  // states, so poison in an operand they only move (updates, payloads, scan
+  // inputs) is reported here too rather than followed to a result
+  // (docs/coverage.md, "Poison").
+  StringRef name = op->getName().getStringRef();
+  std::string sink;
+  if (what.contains("indices") &&
+      (name.ends_with(".scatter") || name.ends_with(".gather")))
+    sink = "an index operand";
+  else if (what.contains("mask"))
+    sink = "a mask";
+  else if (name.ends_with(".sort") || name.contains("topk") ||
+           name.ends_with(".arg_compare"))
+    sink = "a comparator decision";
+  else
+    sink = ("an operand of " + name).str();
+  int64_t p = t.firstPoison();
+  reportUB(frame, op, "poison reaches " + sink, t.coordinates(p), true,
+           "poison created by " + poisonOrigin(t.state(p)) + "; " + what.str());
 }
 
 std::string originOf(Operation *op) {
@@ -1474,6 +1497,8 @@ static LogicalResult argCompareKernel(Operation *op, Frame &frame) {
 /// topk_v2: the K first elements of the line in comparator order (stable:
 /// among ties the smaller index first). Without `is_sorted` the order of the
 /// K results is unspecified: each output line is reported as a tie group.
+/// With `is_sorted` (and defined initial outputs), IREE's scalar loop
+/// exactly (see topkV2AsIree).
 static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   auto topk = cast<ext::TopkV2Op>(op);
   const Tensor &values = frame.getTensor(topk.getValues());
@@ -1499,6 +1524,77 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   auto freedom = std::make_shared<Freedom>();
   freedom->origin = originOf(op);
   bool badOrder = false;
+
+  // With `is_sorted`, the outputs are IREE's exactly (TopkV2Op's scalar
+  // implementation in TilingInterfaceImpl.cpp), which the e2e tests check
+  // bit for bit: each input element in turn is carried down the K output
+  // slots (initial contents included), the value moving on cmp(carry, slot)
+  // and the index also on a tie (cmp equal both ways) when the carried
+  // index is smaller; then a bubble sort pass over the K slots swaps every
+  // adjacent pair that cmp does not keep in order (ties too). The tie
+  // groups reported below still free the order among tied values. Needs
+  // defined initial outputs that every input beats (see below); otherwise
+  // the stable selection stays.
+  const Tensor &initV = frame.getTensor(topk.getOutputValues());
+  const Tensor *initI = outI ? &frame.getTensor(topk.getOutputIndices())
+                             : nullptr;
+  bool iree = topk.getIsSorted() && !initV.hasUndef() &&
+              !(initI && initI->hasUndef());
+  auto topkV2AsIree = [&](int64_t outBase, int64_t outStride, int64_t base,
+                          int64_t stride, Shape &coords) {
+    auto cmpBits = [&](uint64_t a, uint64_t b) {
+      return (cmp.call({a, b}, coords) & 1) != 0;
+    };
+    std::vector<uint64_t> v(k), ix(k);
+    for (int64_t s = 0; s < k; ++s) {
+      v[s] = initV.load(outBase + s * outStride);
+      if (outI)
+        ix[s] = initI->load(outBase + s * outStride);
+    }
+    // The initial contents do not take part in topk_v2 (its definition):
+    // IREE's loop computes the top K only when every input comes strictly
+    // before every initial value (-inf for a max): otherwise keep the
+    // stable selection.
+    for (int64_t i = 0; i < n; ++i) {
+      coords[dim] = i;
+      uint64_t x = values.load(base + i * stride);
+      for (int64_t s = 0; s < k; ++s)
+        if (!cmpBits(x, v[s]) || cmpBits(v[s], x))
+          return;
+    }
+    DType idxType = outI ? outI->dtype() : DType::I32;
+    for (int64_t i = 0; i < n; ++i) {
+      coords[dim] = i;
+      uint64_t carryV = values.load(base + i * stride);
+      uint64_t carryI = inIdx ? inIdx->load(base + i * stride)
+                              : truncBits(i, idxType);
+      for (int64_t s = 0; s < k; ++s) {
+        bool fwd = cmpBits(carryV, v[s]);
+        uint64_t slotV = v[s];
+        if (outI) {
+          bool rev = cmpBits(slotV, carryV);
+          bool moveIdx = fwd || (fwd == rev && signExtend(carryI, idxType) <
+                                                   signExtend(ix[s], idxType));
+          if (moveIdx)
+            std::swap(carryI, ix[s]);
+        }
+        if (fwd)
+          std::swap(carryV, v[s]);
+      }
+      // The bubble sort pass, after every insertion.
+      for (int64_t a = 0; a + 1 < k; ++a)
+        for (int64_t j = 0; j + 1 < k - a; ++j)
+          if (!cmpBits(v[j], v[j + 1])) {
+            std::swap(v[j], v[j + 1]);
+            std::swap(ix[j], ix[j + 1]);
+          }
+    }
+    for (int64_t s = 0; s < k; ++s) {
+      outV.store(outBase + s * outStride, v[s]);
+      if (outI)
+        outI->store(outBase + s * outStride, ix[s]);
+    }
+  };
 
   forEachLine(values.shape(), dim, [&](int64_t base, int64_t stride,
                                        ArrayRef<int64_t> point) {
@@ -1537,6 +1633,8 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
       }
       group.push_back(p);
     }
+    if (iree)
+      topkV2AsIree(outBase, outStrides[dim], base, stride, coords);
     auto tie = [&](int64_t a, int64_t b) { return less(a, b) == less(b, a); };
     if (!topk.getIsSorted()) {
       if (k > 1)

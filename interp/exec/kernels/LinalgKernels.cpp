@@ -102,6 +102,8 @@ struct OperandAccess {
   Tensor *out = nullptr;      // outputs (the result being built)
   bool isScalar = false;
   uint64_t scalarBits = 0;
+  uint8_t scalarState = 0; // kDefined, or the scalar's poison
+
   int64_t base = 0;
   SmallVector<int64_t> strides;
 };
@@ -166,6 +168,9 @@ private:
   /// distances live, which the caches' sets cannot hold.
   SmallVector<bool> blockInput;
   static constexpr int64_t kBlock = 16;
+  /// Per-lane poison states run along (RegionRunner): the body can create
+  /// poison or an operand it reads holds some. Off, nothing changes.
+  bool trackPoison = false;
 };
 
 GenericRun::GenericRun(linalg::LinalgOp linalgOp, Frame &frame,
@@ -198,9 +203,19 @@ GenericRun::GenericRun(linalg::LinalgOp linalgOp, Frame &frame,
   lanes = static_cast<int>(std::min<int64_t>(laneRange, 256));
   numChunks = (laneRange + lanes - 1) / lanes;
 
+  trackPoison = cr.mayMeetPoison(frame);
+  for (unsigned k = 0; k < numOperands && !trackPoison; ++k)
+    if (cr.isArgUsed(k))
+      trackPoison = access[k].isScalar
+                        ? access[k].scalarState != kDefined
+                        : (access[k].in ? access[k].in : access[k].out)
+                              ->hasPoison();
+
   // Carrying outputs in registers across the innermost loops that move
-  // none; only where findings cannot be reordered.
-  bool canCarry = frame.interp.options().fastPaths && !cr.mayReportUB();
+  // none; only where findings cannot be reordered (and poison states need
+  // not be carried along).
+  bool canCarry = frame.interp.options().fastPaths && !cr.mayReportUB() &&
+                  !trackPoison;
   for (unsigned k = 0; k < numInputs; ++k)
     if (access[k].in && cr.isArgUsed(k) && access[k].in->hasUndef())
       canCarry = false;
@@ -254,18 +269,25 @@ void GenericRun::run() {
   int64_t per = unitsPerTask(frame.interp, units, work / std::max<int64_t>(units, 1));
   int64_t tasks = (units + per - 1) / per;
   if (tasks > 1)
-    for (Tensor &t : results)
+    for (Tensor &t : results) {
       t.materializeUndefMask();
+      if (trackPoison)
+        t.prepareConcurrentStates();
+    }
   frame.interp.parallelFor(tasks, [&](int64_t t) {
     runTask(t * per, std::min(units, (t + 1) * per));
   });
 }
 
 void GenericRun::runTask(int64_t first, int64_t end) {
-  RegionRunner runner(cr, frame, lanes);
+  RegionRunner runner(cr, frame, lanes, trackPoison);
+  runner.keepPoison();
   for (unsigned k = 0; k < numOperands; ++k)
-    if (access[k].isScalar && cr.isArgUsed(k))
+    if (access[k].isScalar && cr.isArgUsed(k)) {
       std::fill_n(runner.arg(k), lanes, access[k].scalarBits);
+      if (runner.tracksPoison())
+        std::fill_n(runner.argState(k), lanes, access[k].scalarState);
+    }
   SmallVector<int64_t> point(numLoops, 0);
   SmallVector<int64_t> levelPos(levels.size(), 0);
   std::vector<std::vector<uint64_t>> blocks(numInputs);
@@ -341,13 +363,20 @@ void GenericRun::runChunk(RegionRunner &runner,
       const Tensor *t = access[k].in ? access[k].in : access[k].out;
       int64_t off = offsetOf(k), step = stepOf(k);
       loadBits(*t, off, step, n, runner.arg(k));
+      uint8_t *states = runner.tracksPoison() ? runner.argState(k) : nullptr;
+      if (states)
+        std::fill_n(states, n, kDefined);
       if (t->hasUndef())
-        for (int l = 0; l < n; ++l)
-          if (t->isUndef(off + l * step))
+        for (int l = 0; l < n; ++l) {
+          uint8_t st = t->state(off + l * step);
+          if (st >= kFirstPoison && states)
+            states[l] = st;
+          else if (st != kDefined)
             reportUB(frame, op, "read of an uninitialized element",
                      laneCoords(l), true,
                      "operand #" + std::to_string(k) +
                          " comes from tensor.empty and was never written");
+        }
     }
   };
 
@@ -428,6 +457,12 @@ void GenericRun::runChunk(RegionRunner &runner,
     int64_t off = offsetOf(k), step = stepOf(k);
     storeBits(results[r], off, step, n, runner.result(r));
     results[r].setDefinedRange(off, n, step);
+    if (runner.tracksPoison()) {
+      const uint8_t *states = runner.resultState(r);
+      for (int l = 0; l < n; ++l)
+        if (states[l] != kDefined)
+          results[r].setState(off + l * step, states[l]);
+    }
   }
 }
 
@@ -481,6 +516,7 @@ static LogicalResult linalgKernel(Operation *op, Frame &frame) {
     if (!v.isTensor()) {
       a.isScalar = true;
       a.scalarBits = v.bits;
+      a.scalarState = v.poison;
       continue;
     }
     const Tensor *t = v.tensor.get();

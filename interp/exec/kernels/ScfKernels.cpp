@@ -69,6 +69,9 @@ static LogicalResult whileKernel(Operation *op, Frame &frame) {
     if (failed(before))
       return failure();
     // scf.condition(%cond) %forwarded...
+    Operation *condOp = whileOp.getBefore().front().getTerminator();
+    if (reportPoisonIn(frame, condOp, (*before)[0], "a loop condition"))
+      return success(); // a finding: stop the loop rather than guess
     bool cond = (*before)[0].bits & 1;
     SmallVector<RtValue> forwarded(before->begin() + 1, before->end());
     if (!cond) {

@@ -49,13 +49,23 @@ static void setSameLayoutResult(Frame &frame, Operation *op, Tensor &&t,
   frame.set(op->getResult(0), std::move(rv));
 }
 
-/// Marks undef in `dst` every element that is undef in `src` (same count).
+/// Gives every element of `t` the state of the scalar `v`.
+static void fillState(Tensor &t, const RtValue &v) {
+  if (v.undef)
+    t.markAllUndef();
+  else if (v.poison)
+    for (int64_t i = 0, n = t.numElements(); i < n; ++i)
+      t.setState(i, v.poison);
+}
+
+/// Gives `dst` the state (never written, poison) of every element of `src`
+/// that has one (same count).
 static void copyUndefMask(Tensor &dst, const Tensor &src) {
   if (!src.hasUndef())
     return;
   for (int64_t i = 0, n = src.numElements(); i < n; ++i)
-    if (src.isUndef(i))
-      dst.setUndef(i, true);
+    if (uint8_t st = src.state(i))
+      dst.setState(i, st);
 }
 
 /// A copy of `src` (data and undef mask) as a value of `type`.
@@ -163,7 +173,7 @@ static void stridedCopy(Tensor &dst, int64_t dstBase,
     }
     if (trackUndef)
       for (int64_t k = 0; k < inner; ++k)
-        dst.setUndef(di + k * dIn, src.isUndef(si + k * sIn));
+        dst.setState(di + k * dIn, src.state(si + k * sIn));
     int d = r - 2;
     for (; d >= 0; --d) {
       di += ds[d];
@@ -334,6 +344,7 @@ static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
   int64_t inner = rank ? out.dim(rank - 1) : 1;
   int lanes = static_cast<int>(std::min<int64_t>(inner, kLanes));
   RegionRunner runner(body, frame, lanes);
+  runner.keepPoison();
   Shape coords(rank, 0);
   int64_t rowBase = 0;
 
@@ -360,6 +371,12 @@ static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
       const uint64_t *res = runner.result(0);
       for (int l = 0; l < m; ++l)
         out.store(rowBase + start + l, res[l]);
+      if (runner.tracksPoison()) {
+        const uint8_t *states = runner.resultState(0);
+        for (int l = 0; l < m; ++l)
+          if (states[l])
+            out.setState(rowBase + start + l, states[l]);
+      }
     }
   };
 
@@ -434,10 +451,10 @@ static LogicalResult extractKernel(Operation *op, Frame &frame) {
   }
   int64_t lin = t.linearIndex(idx);
   RtValue v = RtValue::ofScalar(t.dtype(), t.load(lin));
-  if (t.isUndef(lin)) {
+  uint8_t st = t.state(lin);
+  if (st == kNeverWritten)
     reportUB(frame, op, "read of an uninitialized element", idx, true);
-    v.undef = true;
-  }
+  v.setState(st); // poison is a value: it travels on
   frame.set(op->getResult(0), v);
   return success();
 }
@@ -456,7 +473,7 @@ static LogicalResult insertKernel(Operation *op, Frame &frame) {
   if (checkElementIndex(frame, op, dest, idx, "out-of-bounds tensor.insert")) {
     int64_t lin = out->linearIndex(idx);
     out->store(lin, scalar.bits);
-    out->setUndef(lin, scalar.undef);
+    out->setState(lin, scalar.state());
   }
   setResultTensor(frame, op, std::move(*out));
   return success();
@@ -473,8 +490,8 @@ static LogicalResult fromElementsKernel(Operation *op, Frame &frame) {
   for (auto [i, v] : llvm::enumerate(fe.getElements())) {
     const RtValue &rv = frame.get(v);
     out->store(i, rv.bits);
-    if (rv.undef)
-      out->setUndef(i, true);
+    if (rv.state())
+      out->setState(i, rv.state());
   }
   setResultTensor(frame, op, std::move(*out));
   return success();
@@ -488,8 +505,7 @@ static LogicalResult splatKernel(Operation *op, Frame &frame) {
   if (failed(out))
     return failure();
   fillTensor(*out, v.bits);
-  if (v.undef)
-    out->markAllUndef();
+  fillState(*out, v);
   setResultTensor(frame, op, std::move(*out));
   return success();
 }
@@ -529,8 +545,8 @@ static LogicalResult extractSliceKernel(Operation *op, Frame &frame) {
     // Elements outside the source read as zeros.
     forEachInBounds(src.shape(), s, [&](int64_t big, int64_t lin) {
       out->store(lin, src.load(big));
-      if (src.isUndef(big))
-        out->setUndef(lin, true);
+      if (src.state(big))
+        out->setState(lin, src.state(big));
     });
   }
   setResultTensor(frame, op, std::move(*out));
@@ -560,7 +576,7 @@ static LogicalResult insertSliceKernel(Operation *op, Frame &frame) {
     // Elements outside the destination are not written.
     forEachInBounds(dest.shape(), s, [&](int64_t big, int64_t lin) {
       out->store(big, src.load(lin));
-      out->setUndef(big, src.isUndef(lin));
+      out->setState(big, src.state(lin));
     });
   }
   setResultTensor(frame, op, std::move(*out));
@@ -702,8 +718,7 @@ static LogicalResult padKernel(Operation *op, Frame &frame) {
   if (!region.isAncestor(yielded.getParentRegion())) {
     const RtValue &v = frame.get(yielded);
     fillTensor(*out, v.bits);
-    if (v.undef)
-      out->markAllUndef();
+    fillState(*out, v);
   } else if (auto cst = yielded.getDefiningOp<arith::ConstantOp>()) {
     FailureOr<RtValue> v = scalarFromAttr(cst.getValue(), cst.getLoc());
     if (failed(v))

@@ -122,8 +122,8 @@ static LogicalResult flowBitcastKernel(Operation *op, Frame &frame) {
     int64_t sb = src.elementBytes(), ob = out->elementBytes();
     for (int64_t i = 0, n = out->numElements(); i < n; ++i)
       for (int64_t j = i * ob / sb; j <= ((i + 1) * ob - 1) / sb; ++j)
-        if (src.isUndef(j))
-          out->setUndef(i, true);
+        if (uint8_t st = src.state(j))
+          out->setState(i, st);
   }
   out->compactUndef();
   RtValue rv = RtValue::ofTensor(std::move(*out));
