@@ -76,9 +76,16 @@ Interpreter::callFunction(FunctionOpInterface fn, ArrayRef<RtValue> args) {
   return results;
 }
 
-void Interpreter::reportPoisonResults(func::FuncOp fn,
+void Interpreter::reportPoisonResults(FunctionOpInterface fn,
                                       ArrayRef<RtValue> results) {
-  Operation *ret = fn.getBody().front().getTerminator();
+  // The location named is the function's (first) return.
+  Operation *ret = fn.getOperation();
+  for (Block &b : fn.getFunctionBody())
+    if (b.mightHaveTerminator() &&
+        b.getTerminator()->hasTrait<OpTrait::ReturnLike>()) {
+      ret = b.getTerminator();
+      break;
+    }
   Frame frame(*this);
   for (auto [i, r] : llvm::enumerate(results))
     if (r.hasPoison())

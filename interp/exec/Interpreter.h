@@ -150,7 +150,7 @@ public:
 
   /// Poison in the results of a function called from outside (ref-run) is
   /// a finding, "poison reaches a function result", at its func.return.
-  void reportPoisonResults(mlir::func::FuncOp fn,
+  void reportPoisonResults(mlir::FunctionOpInterface fn,
                            llvm::ArrayRef<RtValue> results);
 
   /// Runs every op of `block` after binding its arguments, then returns the
