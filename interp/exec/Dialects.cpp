@@ -1,6 +1,7 @@
 //===- Dialects.cpp - Dialects the interpreter parses ----------------------===//
 
 #include "interp/dialects/CodegenAttrDialects.h"
+#include "interp/dialects/EncodingDialect.h"
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/Interpreter.h"
@@ -21,7 +22,7 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
-      codegen_attrs::IREECPUDialect>();
+      codegen_attrs::IREECPUDialect, encoding::IREEEncodingDialect>();
 }
 
 } // namespace ref

@@ -154,6 +154,9 @@ CompiledRegion::compile(Region &region) {
         cr->mayReport = true;
         break;
       default:
+        // A NaN has no encoding in f4/f6 (NaNNotRepresentable).
+        if (isFiniteOnlyFloat(d.resultType))
+          cr->mayReport = true;
         break;
       }
       Instr in;
