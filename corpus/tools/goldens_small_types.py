@@ -18,7 +18,8 @@ except ImportError:  # --check skips these cases without it
     ml_dtypes = None
 
 # The cases that need ml_dtypes (packed_i4_i2 is numpy alone).
-NAMES = ("scaled_f4_quantize_roundtrip", "arith_f8_fnuz")
+NAMES = ("scaled_f4_quantize_roundtrip", "arith_f8_fnuz",
+         "truncf_small_float_to_min_normal")
 
 
 def available():
@@ -33,6 +34,28 @@ def _wrap_bits(values, w):
 def _signed(bits, w):
     b = np.asarray(bits, dtype=np.int64)
     return np.where(b >= 1 << (w - 1), b - (1 << w), b)
+
+
+# IREE 3.13.0's llvm-cpu emulation of truncf f32 -> fp4/fp8
+# (ConvertUnsupportedFloatArith.cpp, TruncFToSmallFloat) rounds a value just
+# below the smallest normal number in the subnormal path and masks the
+# rounded mantissa to its width: when rounding carries into the exponent
+# (0.96 -> 1.0 in f4E2M1FN, 0.00775 -> 2^-7 in f8E4M3FNUZ) the carry is
+# dropped and the result is 0.
+ROUNDS_UP_TO_MIN_NORMAL = (
+    "none found in IREE's tracker (checked 2026-11-25): a new silent wrong "
+    "result")
+
+
+def min_normal_bug(signature):
+    return {"verdict": "mismatch", "signature": signature,
+            "issue": ROUNDS_UP_TO_MIN_NORMAL,
+            "reason": "llvm-cpu's and vmvx's truncf emulation to fp4/fp8 drops the "
+                      "carry when a value below the smallest normal rounds "
+                      "up to it (the subnormal mantissa is masked to its "
+                      "width after rounding), giving 0: 0.96 -> 0 instead "
+                      "of 1.0 in f4E2M1FN. ml_dtypes and APFloat round to "
+                      "1.0."}
 
 
 def register(case, Raw, Rng, default_expect):
@@ -64,7 +87,9 @@ func.func @main(%x: tensor<12xf32>, %s: tensor<12xf8E8M0FNU>) -> (tensor<12xf32>
   } -> (tensor<12xf32>, tensor<12xi8>)
   return %0#0, %0#1 : tensor<12xf32>, tensor<12xi8>
 }
-""")
+""", expect={t: min_normal_bug(
+        "output 0 (12xf32): 1 of 12 elements differ; first at [4]: "
+        "expected 0.25 (0x3e800000), actual 0") for t in ("llvm-cpu", "vmvx")})
     def _scaled():
         need()
         x = np.array([0.7, -1.3, 5.0, 11.0, 0.24, -0.1, 3.0, 100.0, -2.6,
@@ -126,24 +151,52 @@ func.func @main(%a: tensor<8xf8E4M3FNUZ>, %b: tensor<8xf8E4M3FNUZ>, %c: tensor<8
           """\
 // s = a + b wraps at 4 bits; m = extsi(a) * extsi(b) in i8 (exact);
 // d = c + c wraps at 2 bits.
-func.func @main(%a: tensor<3x5xi4>, %b: tensor<3x5xi4>, %c: tensor<7xi2>)
-    -> (tensor<3x5xi4>, tensor<3x5xi8>, tensor<7xi2>) {
-  %s = arith.addi %a, %b : tensor<3x5xi4>
-  %a8 = arith.extsi %a : tensor<3x5xi4> to tensor<3x5xi8>
-  %b8 = arith.extsi %b : tensor<3x5xi4> to tensor<3x5xi8>
-  %m = arith.muli %a8, %b8 : tensor<3x5xi8>
-  %d = arith.addi %c, %c : tensor<7xi2>
-  return %s, %m, %d : tensor<3x5xi4>, tensor<3x5xi8>, tensor<7xi2>
+func.func @main(%a: tensor<4x4xi4>, %b: tensor<4x4xi4>, %c: tensor<8xi2>)
+    -> (tensor<4x4xi4>, tensor<4x4xi8>, tensor<8xi2>) {
+  %s = arith.addi %a, %b : tensor<4x4xi4>
+  %a8 = arith.extsi %a : tensor<4x4xi4> to tensor<4x4xi8>
+  %b8 = arith.extsi %b : tensor<4x4xi4> to tensor<4x4xi8>
+  %m = arith.muli %a8, %b8 : tensor<4x4xi8>
+  %d = arith.addi %c, %c : tensor<8xi2>
+  return %s, %m, %d : tensor<4x4xi4>, tensor<4x4xi8>, tensor<8xi2>
 }
 """)
     def _packed():
         r = Rng(91)
-        a = r.ints((3, 5), -8, 7)
-        b = r.ints((3, 5), -8, 7)
-        c = r.ints((7,), -2, 1)
+        # IREE wants whole bytes per tensor (16 i4, 8 i2).
+        a = r.ints((4, 4), -8, 7)
+        b = r.ints((4, 4), -8, 7)
+        c = r.ints((8,), -2, 1)
         s = _signed(_wrap_bits(a + b, 4), 4)
         d = _signed(_wrap_bits(c + c, 2), 2)
         return ([Raw("i4", _wrap_bits(a, 4), 4), Raw("i4", _wrap_bits(b, 4), 4),
                  Raw("i2", _wrap_bits(c, 2), 2)],
                 [Raw("i4", _wrap_bits(s, 4), 4), (a * b).astype(np.int8),
                  Raw("i2", _wrap_bits(d, 2), 2)])
+
+    @case("truncf_small_float_to_min_normal",
+          "arith.truncf f32 -> f4E2M1FN and -> f8E4M3FNUZ of values around "
+          "the smallest normal number (values from ml_dtypes): a subnormal "
+          "that rounds up becomes the smallest normal.",
+          """\
+// truncf to f4E2M1FN (smallest normal 1.0, subnormal 0.5) and to
+// f8E4M3FNUZ (smallest normal 2^-7), read back as bits: 0.96 and 0.8 round
+// up to 1.0 (0x2), 0.74 to 0.5; 0.00775 rounds up to 2^-7 (0x08).
+func.func @main(%x: tensor<8xf32>) -> (tensor<8xi8>, tensor<8xi8>) {
+  %t = arith.truncf %x : tensor<8xf32> to tensor<8xf4E2M1FN>
+  %b = arith.bitcast %t : tensor<8xf4E2M1FN> to tensor<8xi4>
+  %e = arith.extui %b : tensor<8xi4> to tensor<8xi8>
+  %u = arith.truncf %x : tensor<8xf32> to tensor<8xf8E4M3FNUZ>
+  %ub = arith.bitcast %u : tensor<8xf8E4M3FNUZ> to tensor<8xi8>
+  return %e, %ub : tensor<8xi8>, tensor<8xi8>
+}
+""", expect={t: min_normal_bug(
+        "output 0 (8xi8): 2 of 8 elements differ; first at [0]: expected 2, "
+        "actual 0") for t in ("llvm-cpu", "vmvx")})
+    def _min_normal():
+        need()
+        x = np.array([0.96, 0.8, 0.74, 0.5, 0.00775, 0.0077, 0.007, 2.9],
+                     dtype=np.float32)
+        f4 = x.astype(ml_dtypes.float4_e2m1fn).view(np.uint8) & 0xF
+        fnuz = x.astype(ml_dtypes.float8_e4m3fnuz).view(np.uint8)
+        return [x], [f4.astype(np.int8), fnuz.astype(np.int8)]
