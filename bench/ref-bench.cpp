@@ -737,7 +737,7 @@ int emitWorkloads() {
       } else {
         file += ".bin";
         llvm::raw_fd_ostream os(file, ec);
-        os.write(reinterpret_cast<const char *>(t.data()), t.byteSize());
+        os << toRawBytes(t); // sub-byte types packed, as ref-run reads them
         cmd +=
             " --input=" + shapeTypeString(t.shape(), t.dtype()) + "=@" + file;
       }

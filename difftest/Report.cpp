@@ -760,12 +760,12 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
                 llvm::consumeError(r.takeError());
             }
           }
-          // iree-run-module reads i1 text only as hex, f8 not at all: those
-          // stay files.
+          // iree-run-module reads i1 text only as hex, the small floats and
+          // sub-byte integers not at all: those stay files.
           bool inlineOk = t && t->numElements() <= 64 &&
-                          t->dtype() != DType::I1 &&
-                          t->dtype() != DType::F8E4M3FN &&
-                          t->dtype() != DType::F8E5M2;
+                          t->dtype() != DType::I1 && t->dtype() != DType::I2 &&
+                          t->dtype() != DType::I4 &&
+                          !(isFloat(t->dtype()) && bitWidth(t->dtype()) <= 8);
           std::string arg;
           if (inlineOk) {
             arg = "--input=" + shapeTypeString(t->shape(), t->dtype()) + "=";

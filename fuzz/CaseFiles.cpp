@@ -70,9 +70,7 @@ Expected<WrittenCase> writeCase(const Case &c, StringRef dir, StringRef stem,
         (stem + ".in" + Twine(i) + (raw ? ".bin" : ".npy")).str();
     std::string path = pathOf(name);
     if (raw) {
-      if (Error e = writeFile(
-              path, StringRef(reinterpret_cast<const char *>(t.data()),
-                              t.byteSize())))
+      if (Error e = writeFile(path, toRawBytes(t)))
         return std::move(e);
       w.inputFlags.push_back(shapeTypeString(t.shape(), t.dtype()) + "=@" +
                              path);

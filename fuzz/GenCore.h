@@ -279,10 +279,11 @@ class Builder {
 public:
   explicit Builder(const GenOptions &opts)
       : opts(opts), maxRank(std::clamp(opts.maxRank, 1u, 4u)) {
-    // index and f8 tensors cannot be function arguments of IREE's runtime
-    // tools (and the interpreter computes f8 on the slow path only).
+    // index, sub-byte and small float tensors cannot be function arguments
+    // of IREE's runtime tools (and the interpreter computes the small floats
+    // on the slow path only).
     for (DType t : opts.dtypes)
-      if (t != DType::Index && t != DType::F8E4M3FN && t != DType::F8E5M2)
+      if (isFuzzableDType(t))
         dtypes.push_back(t);
     if (dtypes.empty())
       dtypes = defaultDTypes();

@@ -8,6 +8,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <unordered_set>
 
@@ -39,22 +40,8 @@ uint64_t mixSeed(uint64_t a, uint64_t b) {
 }
 
 unsigned significandBits(DType t) {
-  switch (t) {
-  case DType::F8E4M3FN:
-    return 4;
-  case DType::F8E5M2:
-    return 3;
-  case DType::F16:
-    return 11;
-  case DType::BF16:
-    return 8;
-  case DType::F32:
-    return 24;
-  case DType::F64:
-    return 53;
-  default:
-    llvm_unreachable("not a float dtype");
-  }
+  assert(isFloat(t) && "not a float dtype");
+  return llvm::APFloat::semanticsPrecision(floatSemantics(t));
 }
 
 /// Largest value of the signed interpretation (i1: 1, read unsigned).

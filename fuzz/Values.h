@@ -73,6 +73,14 @@ struct ValueSpec {
 
 /// Significand bits of a float dtype, implicit bit included (f16: 11).
 unsigned significandBits(DType t);
+/// Whether the generator may use `t`: not index, the sub-byte integers or
+/// the 8-bit-and-smaller floats (IREE's runtime tools cannot pass them as
+/// arguments, and the interpreter computes small floats on the slow path).
+inline bool isFuzzableDType(DType t) {
+  if (t == DType::Index || t == DType::I2 || t == DType::I4)
+    return false;
+  return !isFloat(t) || bitWidth(t) > 8;
+}
 /// Whether every k * 2^-fracBits with |value| <= bound is exact in `t`
 /// (integers: whether the bound fits the signed range).
 bool smallValuesFit(DType t, int64_t bound, unsigned fracBits);

@@ -78,9 +78,7 @@ llvm::Expected<TensorFile> TensorFile::fromJSON(const llvm::json::Value &v,
 llvm::Error writeTensorFile(StringRef path, const Tensor &t) {
   if (path.ends_with(".npy"))
     return writeNpyFile(path, t);
-  return writeFileBytes(
-      path, llvm::StringRef(reinterpret_cast<const char *>(t.data()),
-                            t.byteSize()));
+  return writeFileBytes(path, toRawBytes(t));
 }
 
 llvm::Expected<Tensor> readTensorFile(const TensorFile &f) {

@@ -18,6 +18,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <array>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -36,14 +37,22 @@ using llvm::StringRef;
 namespace {
 
 /// Bit-level layout of a float dtype, so the per-element loop never builds an
-/// APFloat.
+/// APFloat. The small formats differ in their specials (APFloat's
+/// fltNonfiniteBehavior and sign handling):
+///  - IEEE (f16, bf16, f32, f64, f8E5M2): all-ones exponent is inf or NaN;
+///  - FN (f8E4M3FN): no infinities, NaN is S.1111.111;
+///  - FNUZ (f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3B11FNUZ): no infinities, no -0,
+///    the one NaN is 0x80 (the "negative zero" pattern);
+///  - finite only (f4E2M1FN, f6E2M3FN, f6E3M2FN): no NaN, no infinities;
+///  - f8E8M0FNU: no sign bit and no zero (0x00 is 2^-127), NaN is 0xFF.
 struct FloatFormat {
+  enum class NaNKind : uint8_t { IEEE, AllOnes, NegZero, None };
   uint64_t signMask = 0;
   uint64_t expMask = 0;
   uint64_t mantMask = 0;
-  /// IEEE-style specials (all-ones exponent is inf/NaN). f8E4M3FN instead has
-  /// no infinities and one NaN pattern per sign (S.1111.111).
-  bool ieeeSpecials = true;
+  NaNKind nanKind = NaNKind::IEEE;
+  bool hasInf = true;
+  bool hasZero = true;
   uint64_t canonicalNaN = 0;
   /// 2^-(precision - 1): the distance from 1.0 to the next value.
   double epsilon = 0;
@@ -53,24 +62,55 @@ struct FloatFormat {
     const llvm::fltSemantics &sem = floatSemantics(t);
     unsigned width = bitWidth(t);
     unsigned mantBits = llvm::APFloat::semanticsPrecision(sem) - 1;
-    signMask = uint64_t(1) << (width - 1);
+    uint64_t all = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    bool isSigned = t != DType::F8E8M0FNU;
+    signMask = isSigned ? uint64_t(1) << (width - 1) : 0;
     mantMask = (uint64_t(1) << mantBits) - 1;
-    expMask = (signMask - 1) & ~mantMask;
-    ieeeSpecials = t != DType::F8E4M3FN;
-    canonicalNaN =
-        ieeeSpecials ? expMask | (uint64_t(1) << (mantBits - 1)) : 0x7f;
+    expMask = all & ~signMask & ~mantMask;
+    hasInf = llvm::APFloat::semanticsHasInf(sem);
+    hasZero = t != DType::F8E8M0FNU;
+    if (!llvm::APFloat::semanticsHasNaN(sem))
+      nanKind = NaNKind::None;
+    else if (hasInf)
+      nanKind = NaNKind::IEEE;
+    else if (t == DType::F8E4M3FNUZ || t == DType::F8E5M2FNUZ ||
+             t == DType::F8E4M3B11FNUZ)
+      nanKind = NaNKind::NegZero;
+    else
+      nanKind = NaNKind::AllOnes;
+    switch (nanKind) {
+    case NaNKind::IEEE:
+      canonicalNaN = expMask | (uint64_t(1) << (mantBits - 1));
+      break;
+    case NaNKind::AllOnes:
+      canonicalNaN = expMask | mantMask;
+      break;
+    case NaNKind::NegZero:
+      canonicalNaN = signMask;
+      break;
+    case NaNKind::None:
+      break;
+    }
     epsilon = std::ldexp(1.0, -static_cast<int>(mantBits));
   }
 
   bool isNaN(uint64_t b) const {
-    if (!ieeeSpecials)
-      return (b & 0x7f) == 0x7f;
-    return (b & expMask) == expMask && (b & mantMask) != 0;
+    switch (nanKind) {
+    case NaNKind::IEEE:
+      return (b & expMask) == expMask && (b & mantMask) != 0;
+    case NaNKind::AllOnes:
+      return (b & (expMask | mantMask)) == (expMask | mantMask);
+    case NaNKind::NegZero:
+      return (b & (signMask | expMask | mantMask)) == signMask;
+    case NaNKind::None:
+      return false;
+    }
+    return false;
   }
-  bool isInf(uint64_t b) const {
-    return ieeeSpecials && (b & ~signMask) == expMask;
+  bool isInf(uint64_t b) const { return hasInf && (b & ~signMask) == expMask; }
+  bool isZero(uint64_t b) const {
+    return hasZero && !isNaN(b) && (b & ~signMask) == 0;
   }
-  bool isZero(uint64_t b) const { return (b & ~signMask) == 0; }
 
   /// NaNs to one pattern; -0 to +0 unless signed zeros are strict.
   uint64_t canonical(uint64_t b, bool strictSignedZeros) const {
@@ -88,12 +128,30 @@ std::vector<double> buildDecodeTable(DType t) {
   std::vector<double> table(size_t(1) << width);
   for (uint64_t b = 0; b < table.size(); ++b) {
     llvm::APFloat f(floatSemantics(t), llvm::APInt(width, b));
+    if (f.isNaN()) {
+      table[b] = std::nan("");
+      continue;
+    }
     bool lost;
     f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
               &lost);
     table[b] = f.convertToDouble();
   }
   return table;
+}
+
+/// Decode tables of every float type of 16 bits or fewer, built once.
+const std::vector<double> &decodeTable(DType t) {
+  static const std::array<std::vector<double>, kNumDTypes> tables = [] {
+    std::array<std::vector<double>, kNumDTypes> all;
+    for (unsigned i = 0; i < kNumDTypes; ++i) {
+      auto d = static_cast<DType>(i);
+      if (isFloat(d) && bitWidth(d) <= 16)
+        all[i] = buildDecodeTable(d);
+    }
+    return all;
+  }();
+  return tables[static_cast<unsigned>(t)];
 }
 
 } // namespace
@@ -112,28 +170,19 @@ static double toDouble(uint64_t bits, DType t) {
     std::memcpy(&d, &bits, 8);
     return d;
   }
-  case DType::F16: {
-    static const std::vector<double> table = buildDecodeTable(DType::F16);
-    return table[bits & 0xffff];
-  }
-  case DType::BF16: {
-    static const std::vector<double> table = buildDecodeTable(DType::BF16);
-    return table[bits & 0xffff];
-  }
-  case DType::F8E4M3FN: {
-    static const std::vector<double> table = buildDecodeTable(DType::F8E4M3FN);
-    return table[bits & 0xff];
-  }
-  case DType::F8E5M2: {
-    static const std::vector<double> table = buildDecodeTable(DType::F8E5M2);
-    return table[bits & 0xff];
-  }
   default:
+    if (isFloat(t))
+      return decodeTable(t)[truncBits(bits, t)];
     return static_cast<double>(signExtend(bits, t));
   }
 }
 
 uint64_t ulpDistance(uint64_t a, uint64_t b, DType t) {
+  // f8E8M0FNU has no sign: its patterns are ordered as unsigned integers.
+  if (t == DType::F8E8M0FNU) {
+    a &= 0xFF, b &= 0xFF;
+    return a > b ? a - b : b - a;
+  }
   uint64_t signMask = uint64_t(1) << (bitWidth(t) - 1);
   uint64_t magA = a & (signMask - 1), magB = b & (signMask - 1);
   // Ordered mapping: x >= 0 -> magnitude, x < 0 -> -magnitude. Both zeros map
@@ -182,13 +231,15 @@ std::string formatValue(uint64_t bits, DType t) {
   FloatFormat fmt(t);
   std::string text;
   if (fmt.isNaN(bits))
-    text = (bits & fmt.signMask) ? "-nan" : "nan";
+    text = (bits & fmt.signMask) && fmt.nanKind != FloatFormat::NaNKind::NegZero
+               ? "-nan"
+               : "nan";
   else if (fmt.isInf(bits))
     text = (bits & fmt.signMask) ? "-inf" : "inf";
   else
     text = shortestDecimal(bits, t);
   std::snprintf(buf, sizeof(buf), " (0x%0*" PRIx64 ")",
-                static_cast<int>(bitWidth(t) / 4), bits);
+                static_cast<int>((bitWidth(t) + 3) / 4), bits);
   return text + buf;
 }
 

@@ -120,15 +120,34 @@ class Rng:
 # ---------------------------------------------------------------------------
 
 class Raw:
-    """A tensor stored as raw bits (.bin): bf16 or f8."""
+    """A tensor stored as raw bits (.bin): bf16, the small floats, i2/i4.
+    With `packed` bits per element (i2, i4, f4E2M1FN), elements are packed
+    as IREE's buffers hold them: element i in bits [i*w, (i+1)*w) of the
+    little-endian bit stream, the last partial byte zero-padded."""
 
-    def __init__(self, mlir_type, bits):
+    def __init__(self, mlir_type, bits, packed=0):
         self.mlir_type = mlir_type
         self.bits = bits
         self.shape = bits.shape
+        self.packed = packed
 
     def to_bytes(self):
-        return self.bits.astype(self.bits.dtype.newbyteorder("<")).tobytes()
+        if not self.packed:
+            return self.bits.astype(self.bits.dtype.newbyteorder("<")).tobytes()
+        w = self.packed
+        flat = self.bits.astype(np.uint64).ravel() & ((1 << w) - 1)
+        out = bytearray((flat.size * w + 7) // 8)
+        for i, v in enumerate(flat):
+            out[i * w // 8] |= int(v) << (i * w % 8)
+        return bytes(out)
+
+    @staticmethod
+    def unpack(data, like):
+        w = like.packed
+        n = int(np.prod(like.shape, dtype=np.int64))
+        vals = [(data[i * w // 8] >> (i * w % 8)) & ((1 << w) - 1)
+                for i in range(n)]
+        return np.array(vals, dtype=like.bits.dtype).reshape(like.shape)
 
 
 def f32_to_bf16_rne(x):
@@ -1611,6 +1630,11 @@ def _f8():
     return [f8e4m3fn(v)], [f8e4m3fn(v * 2), (v + 0.25).astype(np.float32)]
 
 
+# The sub-byte and small float cases (their values come from ml_dtypes).
+import goldens_small_types  # noqa: E402
+goldens_small_types.register(case, Raw, Rng, DEFAULT_EXPECT)
+
+
 # ---------------------------------------------------------------------------
 # Writing and checking
 # ---------------------------------------------------------------------------
@@ -1638,6 +1662,8 @@ def read_tensor(path, like):
     if isinstance(like, Raw):
         with open(path, "rb") as f:
             data = f.read()
+        if like.packed:
+            return Raw(like.mlir_type, Raw.unpack(data, like), like.packed)
         bits = np.frombuffer(data, dtype=like.bits.dtype.newbyteorder("<"))
         return Raw(like.mlir_type, bits.astype(like.bits.dtype).reshape(like.shape))
     return np.load(path, allow_pickle=False)
@@ -1754,6 +1780,13 @@ def main():
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
     names = [n for n in CASES if not args.only or n in args.only.split(",")]
+    # Cases derived with ml_dtypes need it (pip install ml_dtypes); without
+    # it --check skips them (Debian's python3 has numpy only).
+    if args.check and not goldens_small_types.available():
+        skipped = [n for n in names if n in goldens_small_types.NAMES]
+        names = [n for n in names if n not in skipped]
+        if skipped:
+            print("skipped (no ml_dtypes): " + ", ".join(skipped))
     if args.list:
         for n in names:
             print(n)

@@ -157,8 +157,7 @@ int main(int argc, char **argv) {
   StringRef(dtypesOpt).split(parts, ',', -1, false);
   for (StringRef p : parts) {
     auto t = parseDType(p.trim());
-    if (!t || *t == DType::Index || *t == DType::F8E4M3FN ||
-        *t == DType::F8E5M2) {
+    if (!t || !isFuzzableDType(*t)) {
       errs() << "fuzz-gen: unsupported element type '" << p << "'\n";
       return 2;
     }

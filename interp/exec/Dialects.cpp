@@ -2,6 +2,7 @@
 
 #include "interp/dialects/CodegenAttrDialects.h"
 #include "interp/dialects/HalDialect.h"
+#include "interp/dialects/EncodingDialect.h"
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/Interpreter.h"
@@ -26,7 +27,7 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
       codegen_attrs::IREECPUDialect, mlir::affine::AffineDialect,
-      hal::HalDialect>();
+      hal::HalDialect, encoding::IREEEncodingDialect>();
 }
 
 } // namespace ref

@@ -205,9 +205,11 @@ void storeBits(Tensor &t, int64_t first, int64_t step, int64_t n,
                const uint64_t *src) {
   switch (t.elementBytes()) {
   case 1:
-    if (t.dtype() == DType::I1) {
+    if (unsigned w = bitWidth(t.dtype()); w < 8) {
+      // Sub-byte types (i1, i2, i4, f4, f6): the value in the low bits.
+      uint8_t mask = static_cast<uint8_t>((1u << w) - 1);
       for (int64_t i = 0; i < n; ++i)
-        t.data()[first + i * step] = static_cast<uint8_t>(src[i] & 1);
+        t.data()[first + i * step] = static_cast<uint8_t>(src[i]) & mask;
       return;
     }
     return storeAs<uint8_t>(t.data(), first, step, n, src);

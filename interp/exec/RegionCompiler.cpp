@@ -158,6 +158,9 @@ CompiledRegion::compile(Region &region) {
         cr->mayPoison = true;
         break;
       default:
+        // A NaN has no encoding in f4/f6 (NaNNotRepresentable).
+        if (isFiniteOnlyFloat(d.resultType))
+          cr->mayReport = true;
         break;
       }
       if (d.flags) {

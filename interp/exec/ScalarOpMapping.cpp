@@ -59,6 +59,8 @@ static std::optional<ScalarOpcode> opcodeFor(StringRef name) {
       .Case("arith.extf", O::ExtF)
       .Case("arith.truncf", O::TruncF)
       .Case("arith.bitcast", O::Bitcast)
+      .Case("arith.scaling_extf", O::ScalingExtF)
+      .Case("arith.scaling_truncf", O::ScalingTruncF)
       .Case("math.absi", O::AbsI)
       .Case("math.ctpop", O::CtPop)
       .Case("math.ctlz", O::CtLz)
@@ -155,9 +157,20 @@ LogicalResult describeScalarOp(Operation *op,
     d.predicate = static_cast<uint8_t>(cmpi.getPredicate());
   else if (auto cmpf = dyn_cast<arith::CmpFOp>(op))
     d.predicate = static_cast<uint8_t>(cmpf.getPredicate());
-  else if (auto truncf = dyn_cast<arith::TruncFOp>(op))
+  else if (auto truncf = dyn_cast<arith::TruncFOp>(op)) {
     if (auto mode = truncf.getRoundingmode())
       d.predicate = static_cast<uint8_t>(*mode);
+  } else if (auto sTrunc = dyn_cast<arith::ScalingTruncFOp>(op)) {
+    if (auto mode = sTrunc.getRoundingmode())
+      d.predicate = static_cast<uint8_t>(*mode);
+  }
+  if (*opc == ScalarOpcode::ScalingExtF ||
+      *opc == ScalarOpcode::ScalingTruncF) {
+    FailureOr<DType> st = typeOf(op->getOperand(1).getType());
+    if (failed(st))
+      return failure();
+    d.scaleType = *st;
+  }
   // Poison-generating flags: overflow<nsw, nuw> and exact.
   if (auto ovf = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op)) {
     if (ovf.hasNoSignedWrap())

@@ -18,6 +18,10 @@ std::optional<DType> toDType(Type t) {
     switch (it.getWidth()) {
     case 1:
       return DType::I1;
+    case 2:
+      return DType::I2;
+    case 4:
+      return DType::I4;
     case 8:
       return DType::I8;
     case 16:
@@ -42,6 +46,20 @@ std::optional<DType> toDType(Type t) {
     return DType::F8E4M3FN;
   if (isa<Float8E5M2Type>(t))
     return DType::F8E5M2;
+  if (isa<Float4E2M1FNType>(t))
+    return DType::F4E2M1FN;
+  if (isa<Float6E2M3FNType>(t))
+    return DType::F6E2M3FN;
+  if (isa<Float6E3M2FNType>(t))
+    return DType::F6E3M2FN;
+  if (isa<Float8E4M3FNUZType>(t))
+    return DType::F8E4M3FNUZ;
+  if (isa<Float8E5M2FNUZType>(t))
+    return DType::F8E5M2FNUZ;
+  if (isa<Float8E4M3B11FNUZType>(t))
+    return DType::F8E4M3B11FNUZ;
+  if (isa<Float8E8M0FNUType>(t))
+    return DType::F8E8M0FNU;
   return std::nullopt;
 }
 
@@ -50,6 +68,10 @@ Type toMlirType(MLIRContext *ctx, DType t) {
   switch (t) {
   case DType::I1:
     return b.getI1Type();
+  case DType::I2:
+    return b.getIntegerType(2);
+  case DType::I4:
+    return b.getI4Type();
   case DType::I8:
     return b.getI8Type();
   case DType::I16:
@@ -64,6 +86,20 @@ Type toMlirType(MLIRContext *ctx, DType t) {
     return b.getType<Float8E4M3FNType>();
   case DType::F8E5M2:
     return b.getType<Float8E5M2Type>();
+  case DType::F4E2M1FN:
+    return b.getType<Float4E2M1FNType>();
+  case DType::F6E2M3FN:
+    return b.getType<Float6E2M3FNType>();
+  case DType::F6E3M2FN:
+    return b.getType<Float6E3M2FNType>();
+  case DType::F8E4M3FNUZ:
+    return b.getType<Float8E4M3FNUZType>();
+  case DType::F8E5M2FNUZ:
+    return b.getType<Float8E5M2FNUZType>();
+  case DType::F8E4M3B11FNUZ:
+    return b.getType<Float8E4M3B11FNUZType>();
+  case DType::F8E8M0FNU:
+    return b.getType<Float8E8M0FNUType>();
   case DType::F16:
     return b.getF16Type();
   case DType::BF16:

@@ -20,7 +20,8 @@
 // the operands' format). The transcendental functions are defined that way
 // in the exact path itself (f32 libm call, one rounding). Everything else
 // for f16/bf16 (fma, conversions from wide integers or from f64) would round
-// twice, so it is left to the exact path, as is every f8 op.
+// twice, so it is left to the exact path, as is every op on the 4-, 6-
+// and 8-bit floats and the sub-byte integers (no table entry).
 //
 // The kernels rely on IEEE arithmetic from the compiler: no -ffast-math, SSE
 // rather than x87 on x86. FP contraction has nothing to fuse: no lane

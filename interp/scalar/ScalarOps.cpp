@@ -41,6 +41,7 @@ enum class OpClass : uint8_t {
   CmpI,
   CmpF,
   Cast,
+  Scaling,
   Copy,
 };
 
@@ -140,6 +141,8 @@ constexpr OpInfo kOpInfo[] = {
     {"arith.extf", OpClass::Cast, 1},
     {"arith.truncf", OpClass::Cast, 1},
     {"arith.bitcast", OpClass::Cast, 1},
+    {"arith.scaling_extf", OpClass::Scaling, 2},
+    {"arith.scaling_truncf", OpClass::Scaling, 2},
     {"copy", OpClass::Copy, 1},
 };
 static_assert(std::size(kOpInfo) == static_cast<size_t>(ScalarOpcode::Copy) + 1,
@@ -173,6 +176,8 @@ llvm::StringRef ubKindName(UBKind k) {
     return "unsigned overflow under nuw";
   case UBKind::Inexact:
     return "inexact result under exact";
+  case UBKind::NaNNotRepresentable:
+    return "NaN result in a float type without NaN";
   }
   llvm_unreachable("bad UBKind");
 }
@@ -194,7 +199,8 @@ bool isSupported(const ScalarOpDesc &d) {
   case OpClass::FloatBinary:
   case OpClass::FloatUnary:
   case OpClass::FloatTernary:
-    return isFloat(src) && dst == src;
+    // f8E8M0FNU is a scale (no sign, no zero): IREE only converts it.
+    return isFloat(src) && dst == src && src != DType::F8E8M0FNU;
   case OpClass::Select:
   case OpClass::Copy:
     return dst == src;
@@ -204,6 +210,17 @@ bool isSupported(const ScalarOpDesc &d) {
   case OpClass::CmpF:
     return isFloat(src) && dst == DType::I1 &&
            d.predicate <= static_cast<uint8_t>(CmpFPred::AlwaysTrue);
+  case OpClass::Scaling:
+    // The verifier wants a wider result (verifyExtOp) or a narrower one
+    // (verifyTruncateOp); the expansion takes an f8E8M0FNU scale, or one of
+    // 16 bits or more that it first truncates to f8E8M0FNU.
+    if (!isFloat(src) || !isFloat(dst) || !isFloat(d.scaleType) ||
+        src == DType::F8E8M0FNU || dst == DType::F8E8M0FNU ||
+        (d.scaleType != DType::F8E8M0FNU && bitWidth(d.scaleType) < 16))
+      return false;
+    if (d.op == ScalarOpcode::ScalingExtF)
+      return bitWidth(dst) > bitWidth(src);
+    return bitWidth(dst) < bitWidth(src) && d.predicate <= 4;
   case OpClass::Cast:
     break;
   }
@@ -219,14 +236,17 @@ bool isSupported(const ScalarOpDesc &d) {
            (isPlainInt(src) && dst == DType::Index);
   case ScalarOpcode::SIToFP:
   case ScalarOpcode::UIToFP:
-    return isPlainInt(src) && isFloat(dst);
+    return isPlainInt(src) && isFloat(dst) && dst != DType::F8E8M0FNU;
   case ScalarOpcode::FPToSI:
   case ScalarOpcode::FPToUI:
     return isFloat(src) && isPlainInt(dst);
   case ScalarOpcode::ExtF:
     return isFloat(src) && isFloat(dst) && bitWidth(dst) > bitWidth(src);
   case ScalarOpcode::TruncF:
-    return isFloat(src) && isFloat(dst) && bitWidth(dst) < bitWidth(src);
+    // Truncation to f8E8M0FNU exists only in the default rounding mode (the
+    // expansion IREE relies on refuses the others).
+    return isFloat(src) && isFloat(dst) && bitWidth(dst) < bitWidth(src) &&
+           (dst != DType::F8E8M0FNU || d.predicate == 0);
   case ScalarOpcode::Bitcast:
     return src != DType::Index && dst != DType::Index &&
            bitWidth(src) == bitWidth(dst);
@@ -260,7 +280,69 @@ uint64_t doubleToFloatBits(double v, DType t) {
   APFloat f(v);
   bool losesInfo = false;
   (void)f.convert(floatSemantics(t), APFloat::rmNearestTiesToEven, &losesInfo);
+  UBKind ub = UBKind::None;
+  return encodeFloat(f, t, ub);
+}
+
+// APFloat computes in the formats without NaN and infinity (f4E2M1FN and
+// the f6 types) as if they had them: 0/0 makes a NaN object and x/0 or a
+// converted infinity an infinite one, whose bit patterns are meaningless
+// (an f4 "infinity" reads as 0). Overflow of finite values already
+// saturates in APFloat, and IREE saturates infinities too (its f4 emulation
+// and MLIR's f4 truncf expansion both clamp to +-max), so an infinity
+// becomes the largest finite value of its sign. A NaN has no defensible
+// value (IREE's CPU emulation writes 0, MLIR's expansion used on GPUs +6):
+// undefined behaviour, reported, result 0.
+uint64_t encodeFloat(const APFloat &f, DType t, UBKind &ub) {
+  if (isFiniteOnlyFloat(t)) {
+    if (f.isNaN()) {
+      ub = UBKind::NaNNotRepresentable;
+      return 0;
+    }
+    if (f.isInfinity())
+      return fromAPFloat(
+          APFloat::getLargest(floatSemantics(t), f.isNegative()));
+  }
   return fromAPFloat(f);
+}
+
+// f8E8M0FNU conversions follow MLIR's ExpandOps patterns, which IREE applies
+// on every backend (LLVMCPU's arith-expand with include-f8e8m0, the ROCDL
+// and SPIR-V fallbacks), not the folders' APFloat conversion: they differ
+// on 0x00 (2^-127; the expansion gives +0.0) and on values between powers
+// of two (the expansion truncates to the exponent), and APFloat has no
+// meaning for negative values or zero in a format without sign and zero.
+uint64_t extendE8M0(uint64_t bits, DType dst, UBKind &ub) {
+  // extf: the byte becomes the f32 exponent field; 0xFF is NaN (all ones).
+  uint32_t f32 = (bits & 0xFF) == 0xFF
+                     ? 0xFFFFFFFFu
+                     : static_cast<uint32_t>(bits & 0xFF) << 23;
+  if (dst == DType::F32)
+    return f32;
+  // Then truncf (f16, bf16) or extf (f64) from f32, as the expansion emits.
+  APFloat f(APFloat::IEEEsingle(), APInt(32, f32));
+  bool losesInfo = false;
+  (void)f.convert(floatSemantics(dst), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+  return encodeFloat(f, dst, ub);
+}
+
+uint64_t truncateToE8M0(uint64_t bits, DType src) {
+  // truncf: f64 first rounds to f32 (the only truncf in the expansion),
+  // narrower types widen exactly; then the f32 exponent field, sign
+  // dropped: +-inf and NaN give 0xFF, zeros and f32 subnormals 0x00, any
+  // other value the power of two at or below its magnitude.
+  uint32_t f32;
+  if (src == DType::F32) {
+    f32 = static_cast<uint32_t>(bits);
+  } else {
+    APFloat f = toAPFloat(bits, src);
+    bool losesInfo = false;
+    (void)f.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                    &losesInfo);
+    f32 = static_cast<uint32_t>(fromAPFloat(f));
+  }
+  return (f32 >> 23) & 0xFF;
 }
 
 //===----------------------------------------------------------------------===//
@@ -758,6 +840,56 @@ bool evalCmpF(CmpFPred p, const APFloat &a, const APFloat &b) {
 // Casts
 //===----------------------------------------------------------------------===//
 
+/// arith.truncf: one rounding, straight from the source type, in the op's
+/// rounding mode (`mode` holds arith::RoundingMode; 0 is to_nearest_even).
+uint64_t truncF(uint64_t aBits, DType src, DType dst, uint8_t mode,
+                UBKind &ub) {
+  if (dst == DType::F8E8M0FNU)
+    return truncateToE8M0(aBits, src);
+  static constexpr APFloat::roundingMode kModes[] = {
+      APFloat::rmNearestTiesToEven, APFloat::rmTowardNegative,
+      APFloat::rmTowardPositive, APFloat::rmTowardZero,
+      APFloat::rmNearestTiesToAway};
+  APFloat f = toAPFloat(aBits, src);
+  bool losesInfo = false;
+  (void)f.convert(floatSemantics(dst), kModes[mode % 5], &losesInfo);
+  return encodeFloat(f, dst, ub);
+}
+
+/// arith.scaling_extf and arith.scaling_truncf as MLIR's ExpandOps
+/// (ScalingExtFOpConverter, ScalingTruncFOpConverter) rewrite them, each
+/// step with the semantics of its own op: a scale of 16 bits or more is
+/// first truncated to f8E8M0FNU (the exponent, see truncateToE8M0); then
+///   scaling_extf:   mulf(extf(in), extf(scale))             in the result type
+///   scaling_truncf: truncf(divf(in, extf(scale)), mode)     divf in the input
+///                                                           type
+/// so a NaN scale (0xFF) gives NaN and the scale 0x00 extends to +0.0 (an
+/// infinity or NaN from the division, saturated or reported in f4/f6).
+uint64_t evalScaling(const ScalarOpDesc &d, uint64_t aBits, uint64_t bBits,
+                     UBKind &ub) {
+  uint64_t scale = d.scaleType == DType::F8E8M0FNU
+                       ? (bBits & 0xFF)
+                       : truncateToE8M0(bBits, d.scaleType);
+  DType in = d.type, out = d.resultType;
+  if (d.op == ScalarOpcode::ScalingExtF) {
+    uint64_t s = extendE8M0(scale, out, ub);
+    if (ub != UBKind::None)
+      return 0;
+    APFloat x = roundTo(toAPFloat(aBits, in), out);
+    (void)x.multiply(toAPFloat(s, out), kRNE);
+    return encodeFloat(x, out, ub);
+  }
+  uint64_t s = extendE8M0(scale, in, ub);
+  if (ub != UBKind::None)
+    return 0;
+  APFloat q = toAPFloat(aBits, in);
+  (void)q.divide(toAPFloat(s, in), kRNE);
+  uint64_t qBits = encodeFloat(q, in, ub);
+  if (ub != UBKind::None)
+    return 0;
+  return truncF(qBits, in, out, d.predicate, ub);
+}
+
 uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
   DType src = d.type, dst = d.resultType;
   unsigned dstWidth = bitWidth(dst);
@@ -783,7 +915,7 @@ uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
     APInt a(bitWidth(src), truncBits(aBits, src));
     APFloat f(floatSemantics(dst));
     (void)f.convertFromAPInt(a, d.op == ScalarOpcode::SIToFP, kRNE);
-    return fromAPFloat(f);
+    return encodeFloat(f, dst, ub);
   }
   case ScalarOpcode::FPToSI:
   case ScalarOpcode::FPToUI: {
@@ -802,19 +934,11 @@ uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
     return fromAPInt(r);
   }
   case ScalarOpcode::ExtF:
-    return fromAPFloat(roundTo(toAPFloat(aBits, src), dst));
-  case ScalarOpcode::TruncF: {
-    // One rounding, straight from the source type, in the op's rounding
-    // mode (the predicate holds arith::RoundingMode; 0 is to_nearest_even).
-    static constexpr APFloat::roundingMode kModes[] = {
-        APFloat::rmNearestTiesToEven, APFloat::rmTowardNegative,
-        APFloat::rmTowardPositive, APFloat::rmTowardZero,
-        APFloat::rmNearestTiesToAway};
-    APFloat f = toAPFloat(aBits, src);
-    bool losesInfo = false;
-    (void)f.convert(floatSemantics(dst), kModes[d.predicate % 5], &losesInfo);
-    return fromAPFloat(f);
-  }
+    if (src == DType::F8E8M0FNU)
+      return extendE8M0(aBits, dst, ub);
+    return encodeFloat(roundTo(toAPFloat(aBits, src), dst), dst, ub);
+  case ScalarOpcode::TruncF:
+    return truncF(aBits, src, dst, d.predicate, ub);
   case ScalarOpcode::Bitcast:
     return truncBits(aBits, src);
   default:
@@ -837,14 +961,14 @@ static uint64_t evalExactImpl(const ScalarOpDesc &d, uint64_t a, uint64_t b,
   case OpClass::IntUnary:
     return evalIntUnary(d.op, t, a);
   case OpClass::FloatUnary:
-    return fromAPFloat(evalFloatUnary(d.op, t, toAPFloat(a, t)));
+    return encodeFloat(evalFloatUnary(d.op, t, toAPFloat(a, t)), t, ub);
   case OpClass::FloatBinary:
-    return fromAPFloat(
-        evalFloatBinary(d.op, t, toAPFloat(a, t), toAPFloat(b, t)));
+    return encodeFloat(
+        evalFloatBinary(d.op, t, toAPFloat(a, t), toAPFloat(b, t)), t, ub);
   case OpClass::FloatTernary: {
     APFloat r = toAPFloat(a, t);
     (void)r.fusedMultiplyAdd(toAPFloat(b, t), toAPFloat(c, t), kRNE);
-    return fromAPFloat(r);
+    return encodeFloat(r, t, ub);
   }
   case OpClass::Select:
     return truncBits((a & 1) ? b : c, t);
@@ -855,6 +979,8 @@ static uint64_t evalExactImpl(const ScalarOpDesc &d, uint64_t a, uint64_t b,
                     toAPFloat(b, t));
   case OpClass::Cast:
     return evalCast(d, a, ub);
+  case OpClass::Scaling:
+    return evalScaling(d, a, b, ub);
   case OpClass::Copy:
     return truncBits(a, t);
   }

@@ -55,10 +55,10 @@ enum class ScalarOpcode : uint8_t {
   MaxUI,
   MinSI,
   MinUI,
-  MulHiSI, // high half of arith.mulsi_extended
-  MulHiUI, // high half of arith.mului_extended
+  MulHiSI,   // high half of arith.mulsi_extended
+  MulHiUI,   // high half of arith.mului_extended
   AddICarry, // carry of arith.addui_extended (result type i1)
-  IPowI,   // math.ipowi
+  IPowI,     // math.ipowi
   // Integer unary.
   AbsI,
   CtPop,
@@ -130,6 +130,11 @@ enum class ScalarOpcode : uint8_t {
   ExtF,
   TruncF,
   Bitcast,
+  // arith.scaling_extf / arith.scaling_truncf: `type` is the input's type,
+  // `resultType` the result's, `scaleType` the scale's; operand b is the
+  // scale. ScalingTruncF's predicate holds the rounding mode, as TruncF's.
+  ScalingExtF,
+  ScalingTruncF,
   // Keep last.
   Copy, // result = a
 };
@@ -146,6 +151,7 @@ enum class UBKind : uint8_t {
   SignedWrap,        // `overflow<nsw>` and the result wrapped (signed)
   UnsignedWrap,      // `overflow<nuw>` and the result wrapped (unsigned)
   Inexact,           // `exact` and a non-zero remainder / bits shifted out
+  NaNNotRepresentable, // a NaN result in a float format without NaN (f4, f6)
 };
 llvm::StringRef ubKindName(UBKind k);
 /// Whether the kind makes the result poison (not immediate UB).
@@ -185,10 +191,13 @@ struct ScalarOpDesc {
   ScalarOpcode op;
   DType type;       // operand type (for Select: type of the two values)
   DType resultType; // equals `type` except for casts and comparisons
-  /// CmpI/CmpF: the predicate; TruncF: the arith::RoundingMode.
+  /// CmpI/CmpF: the predicate; TruncF, ScalingTruncF: the
+  /// arith::RoundingMode.
   uint8_t predicate = 0;
   /// ScalarOpFlags (nsw, nuw, exact); only the exact path checks them.
   uint8_t flags = 0;
+  /// ScalingExtF/ScalingTruncF: the type of the scale operand.
+  DType scaleType = DType::F8E8M0FNU;
 };
 
 /// The number of value operands the op reads (1, 2 or 3).
@@ -220,6 +229,17 @@ uint64_t doubleToFloatBits(double v, DType t);
 /// Reads/writes a float of any dtype as an APFloat.
 llvm::APFloat toAPFloat(uint64_t bits, DType t);
 uint64_t fromAPFloat(const llvm::APFloat &f);
+/// The bits of an APFloat result in `t`. In the formats without NaN and
+/// infinity (f4E2M1FN, f6E2M3FN, f6E3M2FN) an infinity saturates to the
+/// largest finite value of its sign, and a NaN sets `ub` to
+/// NaNNotRepresentable and gives 0.
+uint64_t encodeFloat(const llvm::APFloat &f, DType t, UBKind &ub);
+/// arith.extf from f8E8M0FNU and arith.truncf to it, as MLIR's ExpandOps
+/// (and so IREE) computes them: extf makes the byte an f32 exponent (0xFF is
+/// NaN, 0x00 is +0.0), then rounds to `dst`; truncf keeps the f32 exponent
+/// of the source's magnitude (NaN and infinities give 0xFF).
+uint64_t extendE8M0(uint64_t bits, DType dst, UBKind &ub);
+uint64_t truncateToE8M0(uint64_t bits, DType src);
 
 } // namespace ref
 

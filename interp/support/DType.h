@@ -18,13 +18,24 @@ namespace ref {
 
 enum class DType : uint8_t {
   I1,
+  I2, // sub-byte integers: one element per byte in a Tensor, packed
+  I4, // (little-endian bit order) only in raw buffers (packedByteSize)
   I8,
   I16,
   I32,
   I64,
   Index, // 64-bit signless integer, as on every IREE target we test.
+  // Floats from here on (isFloat). The small ones follow APFloat's
+  // semantics of the same name; see floatSemantics().
+  F4E2M1FN,
+  F6E2M3FN,
+  F6E3M2FN,
   F8E4M3FN,
   F8E5M2,
+  F8E4M3FNUZ,
+  F8E5M2FNUZ,
+  F8E4M3B11FNUZ,
+  F8E8M0FNU, // unsigned power of two: a scale, not an arithmetic type
   F16,
   BF16,
   F32,
@@ -33,13 +44,25 @@ enum class DType : uint8_t {
 
 constexpr unsigned kNumDTypes = static_cast<unsigned>(DType::F64) + 1;
 
-inline bool isFloat(DType t) { return t >= DType::F8E4M3FN; }
+inline bool isFloat(DType t) { return t >= DType::F4E2M1FN; }
 inline bool isInteger(DType t) { return !isFloat(t); }
 
 /// Width in bits of the value (i1 is 1, index is 64).
 unsigned bitWidth(DType t);
-/// Bytes one element occupies in a tensor buffer (i1 takes a whole byte).
+/// Bytes one element occupies in a tensor buffer (i1, i2, i4 and the 4- and
+/// 6-bit floats take a whole byte, their value in the low bits).
 unsigned storageBytes(DType t);
+/// Whether IREE stores the type packed, several elements per byte, in its
+/// buffers (and so in raw .bin files): i2, i4 and f4E2M1FN. i1 is packed
+/// only under `#iree_encoding.packed_storage`; the 6-bit floats have no
+/// packed layout in IREE and travel one per byte.
+bool isPackedSubByte(DType t);
+/// Bytes of a raw buffer of `n` elements: ceil(n * bits / 8) for packed
+/// types, n * storageBytes(t) otherwise. Saturates at INT64_MAX.
+int64_t rawByteSize(DType t, int64_t n);
+/// Float formats without NaN and infinity (f4E2M1FN, f6E2M3FN, f6E3M2FN):
+/// overflow saturates, and a NaN has no encoding.
+bool isFiniteOnlyFloat(DType t);
 /// The MLIR spelling: "i32", "f16", "index", ...
 llvm::StringRef dtypeName(DType t);
 std::optional<DType> parseDType(llvm::StringRef name);

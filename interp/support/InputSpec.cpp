@@ -50,6 +50,9 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cmath>
+#include <cstring>
+
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;
@@ -206,7 +209,31 @@ bool isFloatSyntax(StringRef body, std::string &number) {
   return expDigits > 0 && i == body.size();
 }
 
+Expected<uint64_t> parseFloat(StringRef text, DType t);
+
+/// iree-run-module's f8E8M0FNU parse (iree_math_f32_to_f8e8m0fnu on the
+/// strtof value): non-finite is NaN (0xFF), zero and negatives are 0x00
+/// (2^-127), otherwise the nearer power of two (ties up), clamped.
+Expected<uint64_t> parseE8M0(StringRef text) {
+  Expected<uint64_t> f32 = parseFloat(text, DType::F32);
+  if (!f32)
+    return f32.takeError();
+  float v;
+  uint32_t b = static_cast<uint32_t>(*f32);
+  std::memcpy(&v, &b, 4);
+  if (!std::isfinite(v))
+    return 0xFF;
+  if (v <= 0.0f)
+    return 0;
+  int exp = 0;
+  float normalized = std::frexp(v, &exp); // in [0.5, 1)
+  int biased = exp - (normalized < 0.75f) + 127;
+  return biased < 0 ? 0 : biased > 0xFF ? 0xFF : biased;
+}
+
 Expected<uint64_t> parseFloat(StringRef text, DType t) {
+  if (t == DType::F8E8M0FNU)
+    return parseE8M0(text);
   const llvm::fltSemantics &sem = floatSemantics(t);
   // strtof's special spellings, case-insensitively; APFloat only knows a few
   // fixed spellings. Formats without an infinity (f8E4M3FN) get NaN, which is
@@ -217,13 +244,18 @@ Expected<uint64_t> parseFloat(StringRef text, DType t) {
     negative = true;
   else
     body.consume_front("+");
+  // Formats with neither (f4, f6) saturate, as their conversions do.
+  bool finiteOnly = isFiniteOnlyFloat(t);
   if (body.equals_insensitive("inf") || body.equals_insensitive("infinity")) {
     llvm::APFloat v = llvm::APFloat::semanticsHasInf(sem)
                           ? llvm::APFloat::getInf(sem, negative)
-                          : llvm::APFloat::getNaN(sem, negative);
+                      : finiteOnly ? llvm::APFloat::getLargest(sem, negative)
+                                   : llvm::APFloat::getNaN(sem, negative);
     return v.bitcastToAPInt().getZExtValue();
   }
   if (body.equals_insensitive("nan")) {
+    if (finiteOnly)
+      return makeError("'" + text + "': " + dtypeName(t) + " has no NaN");
     llvm::APFloat v = llvm::APFloat::getNaN(sem, negative);
     return v.bitcastToAPInt().getZExtValue();
   }
@@ -242,6 +274,8 @@ Expected<uint64_t> parseFloat(StringRef text, DType t) {
     return makeError("'" + text + "' is not a valid number for " +
                      dtypeName(t));
   }
+  if (finiteOnly && v.isInfinity())
+    v = llvm::APFloat::getLargest(sem, v.isNegative());
   return v.bitcastToAPInt().getZExtValue();
 }
 
@@ -262,11 +296,12 @@ Expected<uint64_t> checkedByteSize(llvm::ArrayRef<int64_t> shape, DType t,
       return makeError(what + ": shape " + shapeTypeString(shape, t) +
                        " has too many elements");
   }
+  // Packed sub-byte types (i2, i4, f4E2M1FN) take ceil(n * bits / 8).
   int64_t bytes;
   if (llvm::MulOverflow(n, static_cast<int64_t>(storageBytes(t)), bytes))
     return makeError(what + ": shape " + shapeTypeString(shape, t) +
                      " has too many bytes");
-  return zero ? 0 : static_cast<uint64_t>(bytes);
+  return zero ? 0 : static_cast<uint64_t>(rawByteSize(t, n));
 }
 
 } // namespace
@@ -293,8 +328,7 @@ Expected<Tensor> readRawFile(StringRef path, DType t,
                      " bytes but " + shapeTypeString(shape, t) + " needs " +
                      llvm::Twine(*need));
   Tensor out(t, shape);
-  if (*need)
-    std::memcpy(out.data(), bytes.data(), *need);
+  fromRawBytes(bytes, out);
   if (t == DType::I1)
     for (int64_t i = 0, e = out.numElements(); i < e; ++i)
       out.data()[i] = out.data()[i] != 0;

@@ -412,7 +412,22 @@ Expected<Tensor> readNpyFile(StringRef path) {
 }
 
 bool npyHasTypeCode(DType t) {
-  return t != DType::BF16 && t != DType::F8E4M3FN && t != DType::F8E5M2;
+  switch (t) {
+  case DType::I1:
+  case DType::I8:
+  case DType::I16:
+  case DType::I32:
+  case DType::I64:
+  case DType::Index:
+  case DType::F16:
+  case DType::F32:
+  case DType::F64:
+    return true;
+  default:
+    // bf16, the sub-byte integers and every small float: numpy itself has
+    // no type code (ml_dtypes' types save as opaque void records).
+    return false;
+  }
 }
 
 Expected<std::string> serializeNpy(const Tensor &t) {
@@ -443,9 +458,7 @@ Expected<std::string> serializeNpy(const Tensor &t) {
   case DType::F64:
     descr = "<f8";
     break;
-  case DType::BF16:
-  case DType::F8E4M3FN:
-  case DType::F8E5M2:
+  default:
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "cannot write a %s tensor as NPY: numpy has no type code for it; "

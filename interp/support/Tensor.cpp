@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <mutex>
+#include <cstring>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -52,6 +53,7 @@ std::string shapeTypeString(llvm::ArrayRef<int64_t> shape, DType t) {
 Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape)
     : dtype_(dtype), shape_(shape.begin(), shape.end()),
       numElements_(numElementsOf(shape)), elemBytes_(storageBytes(dtype)),
+      byteMask_(bitWidth(dtype) < 8 ? (1u << bitWidth(dtype)) - 1 : 0xFF),
       data_(static_cast<size_t>(numElements_) * elemBytes_) {}
 
 int64_t Tensor::linearIndex(llvm::ArrayRef<int64_t> coords) const {
@@ -150,6 +152,59 @@ std::string poisonOrigin(uint8_t state) {
 
 bool Tensor::sameContents(const Tensor &o) const {
   return dtype_ == o.dtype_ && shape_ == o.shape_ && data_ == o.data_;
+}
+
+} // namespace ref
+
+namespace ref {
+
+unsigned packedElementBits(DType t, bool packedI1) {
+  if (isPackedSubByte(t) || (t == DType::I1 && packedI1))
+    return bitWidth(t);
+  return 0;
+}
+
+int64_t rawByteSizeOf(DType t, int64_t n, bool packedI1) {
+  if (t == DType::I1 && packedI1)
+    return n <= 0 ? 0 : n / 8 + (n % 8 != 0);
+  return rawByteSize(t, n);
+}
+
+std::string toRawBytes(const Tensor &t, bool packedI1) {
+  unsigned w = packedElementBits(t.dtype(), packedI1);
+  if (!w)
+    return std::string(reinterpret_cast<const char *>(t.data()), t.byteSize());
+  // Element i occupies bits [i*w, (i+1)*w) of the little-endian bit stream:
+  // the first element in the low bits of the first byte. The padding bits
+  // of a last partial byte are zero.
+  std::string out(rawByteSizeOf(t.dtype(), t.numElements(), packedI1), '\0');
+  unsigned perByte = 8 / w;
+  uint8_t mask = (1u << w) - 1;
+  for (int64_t i = 0, n = t.numElements(); i < n; ++i)
+    out[i / perByte] =
+        static_cast<char>(static_cast<uint8_t>(out[i / perByte]) |
+                          ((t.data()[i] & mask) << (w * (i % perByte))));
+  return out;
+}
+
+void fromRawBytes(llvm::StringRef bytes, Tensor &t, bool packedI1) {
+  unsigned w = packedElementBits(t.dtype(), packedI1);
+  if (!w) {
+    if (!bytes.empty())
+      std::memcpy(t.data(), bytes.data(), std::min(bytes.size(), t.byteSize()));
+    // The 6-bit floats take a byte each; only their low bits are the value.
+    if (unsigned bw = bitWidth(t.dtype()); bw < 8 && t.dtype() != DType::I1)
+      for (int64_t i = 0, n = t.numElements(); i < n; ++i)
+        t.data()[i] &= (1u << bw) - 1;
+    return;
+  }
+  unsigned perByte = 8 / w;
+  uint8_t mask = (1u << w) - 1;
+  for (int64_t i = 0, n = t.numElements(); i < n; ++i) {
+    size_t byte = i / perByte;
+    uint8_t b = byte < bytes.size() ? static_cast<uint8_t>(bytes[byte]) : 0;
+    t.data()[i] = (b >> (w * (i % perByte))) & mask;
+  }
 }
 
 } // namespace ref

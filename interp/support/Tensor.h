@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -116,7 +117,8 @@ public:
     uint8_t *p = data_.data() + i * elemBytes_;
     switch (elemBytes_) {
     case 1:
-      *p = static_cast<uint8_t>(dtype_ == DType::I1 ? (bits & 1) : bits);
+      // Sub-byte types keep their value in the low bits, the rest zero.
+      *p = static_cast<uint8_t>(bits) & byteMask_;
       return;
     case 2: {
       uint16_t v = static_cast<uint16_t>(bits);
@@ -231,11 +233,25 @@ private:
   Shape shape_;
   int64_t numElements_ = 0;
   unsigned elemBytes_ = 4;
+  uint8_t byteMask_ = 0xFF;
   std::vector<uint8_t, ZeroedAllocator<uint8_t>> data_;
   std::vector<uint8_t> undef_;
   bool allUndef_ = false;
   bool hasPoison_ = false;
 };
+
+/// Bits per element when IREE packs `t` into bytes (i2, i4, f4E2M1FN; i1
+/// under `#iree_encoding.packed_storage` when `packedI1`), else 0.
+unsigned packedElementBits(DType t, bool packedI1 = false);
+/// Bytes of IREE's buffer for `n` elements of `t` (rawByteSize, plus packed
+/// i1).
+int64_t rawByteSizeOf(DType t, int64_t n, bool packedI1 = false);
+/// The bytes IREE's buffer holds for `t` (raw .bin files, flow.tensor.bitcast):
+/// row-major and little-endian; packed elements fill each byte from its low
+/// bits up (IREE's sub-byte layout), a last partial byte is zero-padded.
+std::string toRawBytes(const Tensor &t, bool packedI1 = false);
+/// Fills `t` from such bytes (missing bytes read as zero).
+void fromRawBytes(llvm::StringRef bytes, Tensor &t, bool packedI1 = false);
 
 } // namespace ref
 

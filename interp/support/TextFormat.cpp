@@ -32,6 +32,11 @@
 //       which IREE stores as a byte with the BOOL numerical type -- fall into
 //       the default branch and print as upper-case hex bytes: "01"/"00".
 //     iree_hal_format_element_type: i1 prints as "i1".
+// Sub-byte integers (i2, i4) print as signed decimals, like i8: IREE's
+// formatter has no case for them (it would step through the packed buffer a
+// byte per element and fail on the size). f4E2M1FN, the f6 types and
+// f8E4M3B11FNUZ have no IREE element type name; they print as the other
+// small floats do, %G of the value.
 // index tensors have no IREE element type; at the ABI they are 64-bit
 // integers, so they print as "i64".
 //
@@ -65,8 +70,11 @@ double floatValue(uint64_t bits, DType t) {
     return f;
   }
   llvm::APFloat v(floatSemantics(t), llvm::APInt(bitWidth(t), bits));
+  // IREE widens the 8-bit and smaller floats with
+  // iree_math_make_f32_from_bits, which returns a positive NAN for every
+  // NaN encoding (0x80 of the FNUZ types included).
   if (v.isNaN())
-    return v.isNegative() ? -std::nan("") : std::nan("");
+    return v.isNegative() && bitWidth(t) > 8 ? -std::nan("") : std::nan("");
   bool losesInfo;
   v.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
             &losesInfo);
@@ -118,6 +126,8 @@ std::string formatElement(uint64_t bits, DType t) {
   case DType::I1:
     std::snprintf(buf, sizeof(buf), "%02X", static_cast<unsigned>(bits & 0xFF));
     return buf;
+  case DType::I2:
+  case DType::I4:
   case DType::I8:
   case DType::I16:
   case DType::I32:
@@ -165,6 +175,8 @@ void printResult(llvm::raw_ostream &os, unsigned index, const Tensor &t,
     std::snprintf(buf, sizeof(buf), "i32=%" PRIi32,
                   static_cast<int32_t>(bits & 1));
     break;
+  case DType::I2:
+  case DType::I4:
   case DType::I8:
   case DType::I16:
   case DType::I32:

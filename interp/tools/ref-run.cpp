@@ -288,9 +288,8 @@ LogicalResult writeOutput(StringRef spec, const Tensor &t) {
     }
     return success();
   }
-  if (llvm::Error e = writeFileBytes(
-          path, StringRef(reinterpret_cast<const char *>(t.data()),
-                          t.byteSize()))) {
+  // Raw bytes as IREE's buffer holds them (sub-byte types packed).
+  if (llvm::Error e = writeFileBytes(path, toRawBytes(t))) {
     llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
     return failure();
   }

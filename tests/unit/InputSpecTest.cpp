@@ -421,6 +421,59 @@ TEST(InputSpecFiles, NpyFile) {
   EXPECT_NE(msg.find("missing.npy: cannot open"), std::string::npos) << msg;
 }
 
+TEST(InputSpecFiles, PackedSubByteRawFile) {
+  TempDir dir;
+  std::string path = dir.file("p.bin");
+  // i4 [1, 2, 3, -1, 5]: low nibble first, the last byte half padding.
+  writeBytes(path, llvm::StringRef("\x21\xF3\x05", 3));
+  llvm::Expected<ParsedInput> p = parseInputSpec("5xi4=@" + path);
+  ASSERT_TRUE(!!p) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->value.load(0), 1u);
+  EXPECT_EQ(p->value.load(3), 0xFu);
+  EXPECT_EQ(p->value.load(4), 5u);
+  EXPECT_EQ(toRawBytes(p->value), std::string("\x21\xF3\x05", 3));
+  // i2: four to a byte, so 9 elements need 3 bytes.
+  EXPECT_EQ(errorOf(parseInputSpec("9xi2=@" + path)), "<no error>");
+  EXPECT_EQ(errorOf(parseInputSpec("13xi2=@" + path)),
+            path + ": raw data has 3 bytes but 13xi2 needs 4");
+  // f4E2M1FN packs like i4; the f6 types take a byte each.
+  llvm::Expected<ParsedInput> f = parseInputSpec("6xf4E2M1FN=@" + path);
+  ASSERT_TRUE(!!f) << llvm::toString(f.takeError());
+  EXPECT_EQ(f->value.load(1), 0x2u);
+  EXPECT_EQ(errorOf(parseInputSpec("2xf6E2M3FN=@" + path)),
+            path + ": raw data has 3 bytes but 2xf6E2M3FN needs 2");
+}
+
+TEST(InputSpecText, SmallTypes) {
+  auto bits = [](const char *spec) -> uint64_t {
+    llvm::Expected<ParsedInput> p = parseInputSpec(spec);
+    if (!p) {
+      ADD_FAILURE() << llvm::toString(p.takeError());
+      return 0;
+    }
+    return p->value.load(0);
+  };
+  EXPECT_EQ(bits("i4=-8"), 0x8u);
+  EXPECT_EQ(bits("i4=15"), 0xFu);
+  EXPECT_NE(errorOf(parseInputSpec("i4=16")), "");
+  EXPECT_EQ(bits("i2=-2"), 0x2u);
+  EXPECT_EQ(bits("f4E2M1FN=1.75"), 0x4u); // tie to even: 2
+  EXPECT_EQ(bits("f4E2M1FN=100"), 0x7u);  // saturates
+  EXPECT_EQ(bits("f4E2M1FN=-inf"), 0xFu);
+  EXPECT_NE(errorOf(parseInputSpec("f4E2M1FN=nan")).find("has no NaN"),
+            std::string::npos);
+  EXPECT_EQ(bits("f8E4M3FNUZ=-0"), 0x00u);
+  EXPECT_EQ(bits("f8E4M3FNUZ=inf"), 0x80u);
+  EXPECT_EQ(bits("f8E5M2FNUZ=1"), 0x40u);
+  EXPECT_EQ(bits("f8E4M3B11FNUZ=1"), 0x58u);
+  // iree-run-module's f8E8M0FNU rule: nearer power of two, ties up.
+  EXPECT_EQ(bits("f8E8M0FNU=1"), 127u);
+  EXPECT_EQ(bits("f8E8M0FNU=3"), 129u);
+  EXPECT_EQ(bits("f8E8M0FNU=2.9"), 128u);
+  EXPECT_EQ(bits("f8E8M0FNU=-2"), 0u);
+  EXPECT_EQ(bits("f8E8M0FNU=nan"), 0xFFu);
+}
+
 TEST(InputSpecFiles, RawBinFile) {
   TempDir dir;
   std::string path = dir.file("a.bin");

@@ -199,7 +199,8 @@ TEST(Npy, ScalarAndOneDimShapeRepr) {
 }
 
 TEST(Npy, Bf16AndF8CannotBeWritten) {
-  for (DType t : {DType::BF16, DType::F8E4M3FN, DType::F8E5M2}) {
+  for (DType t : {DType::BF16, DType::F8E4M3FN, DType::F8E5M2, DType::I2,
+                  DType::I4, DType::F4E2M1FN, DType::F8E8M0FNU}) {
     std::string msg = errorOf(serializeNpy(Tensor(t, {2})));
     EXPECT_NE(msg.find(dtypeName(t).str()), std::string::npos) << msg;
     EXPECT_NE(msg.find(".bin"), std::string::npos) << msg;

@@ -353,6 +353,38 @@ TEST(OracleFloat, F8) {
             OutputResult::Mismatch);
 }
 
+TEST(OracleFloat, SmallFloatFormats) {
+  // FNUZ: the one NaN is 0x80 (not -0); 1.0 = 0x40 (bias 8), 0x41 1 ULP.
+  EXPECT_EQ(compareBits(DType::F8E4M3FNUZ, 0x80, 0x80).status,
+            OutputResult::Pass);
+  EXPECT_EQ(compareBits(DType::F8E4M3FNUZ, 0x80, 0x00).status,
+            OutputResult::Mismatch);
+  EXPECT_EQ(compareBits(DType::F8E4M3FNUZ, 0x40, 0x41).status,
+            OutputResult::Pass);
+  EXPECT_EQ(compareBits(DType::F8E5M2FNUZ, 0x7f, 0x80).status,
+            OutputResult::Mismatch);
+  // f4E2M1FN: no NaN; 0x7 (6) and 0xF (-6) are numbers, 0x8 is -0.
+  EXPECT_EQ(compareBits(DType::F4E2M1FN, 0x7, 0x6).status, OutputResult::Pass);
+  EXPECT_EQ(compareBits(DType::F4E2M1FN, 0x7, 0x5).status,
+            OutputResult::Mismatch);
+  EXPECT_EQ(compareBits(DType::F4E2M1FN, 0x0, 0x8).status, OutputResult::Pass);
+  EXPECT_EQ(compareBits(DType::F6E3M2FN, 0x1F, 0x3F).status,
+            OutputResult::Mismatch);
+  // f8E8M0FNU: unsigned powers of two, 0xFF NaN; 0x00 (2^-127) is no zero
+  // and 0x80 (2) no negative number: one step apart from 0x7F.
+  EXPECT_EQ(compareBits(DType::F8E8M0FNU, 0x7F, 0x80).status,
+            OutputResult::Pass);
+  EXPECT_EQ(compareBits(DType::F8E8M0FNU, 0x7F, 0x81).status,
+            OutputResult::Mismatch);
+  EXPECT_EQ(compareBits(DType::F8E8M0FNU, 0xFF, 0xFF).status,
+            OutputResult::Pass);
+  EXPECT_EQ(compareBits(DType::F8E8M0FNU, 0xFE, 0xFF).status,
+            OutputResult::Mismatch);
+  EXPECT_EQ(formatValue(0x80, DType::F8E4M3FNUZ), "nan (0x80)");
+  EXPECT_EQ(formatValue(0x7, DType::F4E2M1FN), "6 (0x7)");
+  EXPECT_EQ(formatValue(0x80, DType::F8E8M0FNU), "2 (0x80)");
+}
+
 TEST(OracleFloat, NaNs) {
   // Quiet NaN vs a NaN with another payload and sign: pass.
   EXPECT_EQ(compareBits(DType::F32, 0x7fc00000, 0xff800001).status,

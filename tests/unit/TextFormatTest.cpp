@@ -120,7 +120,14 @@ TEST(TextFormatElement, SmallFloatsWidenToF32) {
   EXPECT_EQ(formatElement(0x7F80, DType::BF16), "INF");
   EXPECT_EQ(formatElement(0x7E, DType::F8E4M3FN), "448");
   EXPECT_EQ(formatElement(0x7F, DType::F8E4M3FN), "NAN");
-  EXPECT_EQ(formatElement(0xFF, DType::F8E4M3FN), "-NAN");
+  EXPECT_EQ(formatElement(0x80, DType::F8E4M3FNUZ), "NAN");
+  EXPECT_EQ(formatElement(0x40, DType::F8E5M2FNUZ), "1");
+  EXPECT_EQ(formatElement(0x00, DType::F8E8M0FNU), "5.87747E-39");
+  EXPECT_EQ(formatElement(0xF, DType::F4E2M1FN), "-6");
+  EXPECT_EQ(formatElement(0xF, DType::I4), "-1");
+  EXPECT_EQ(formatElement(0x2, DType::I2), "-2");
+  // IREE widens 8-bit floats with iree_math_make_f32_from_bits: a plain NAN.
+  EXPECT_EQ(formatElement(0xFF, DType::F8E4M3FN), "NAN");
   EXPECT_EQ(formatElement(0x1D, DType::F8E4M3FN), "0.101562");
   EXPECT_EQ(formatElement(0x7B, DType::F8E5M2), "57344");
   EXPECT_EQ(formatElement(0x7C, DType::F8E5M2), "INF");

@@ -251,9 +251,8 @@ GenericRun::GenericRun(linalg::LinalgOp linalgOp, Frame &frame,
                           64;
   for (const Tensor &t : results) {
     unsigned bytes = t.elementBytes();
-    storeMasks.push_back(t.dtype() == DType::I1 ? 1
-                         : bytes == 8          ? ~uint64_t(0)
-                                               : (uint64_t(1) << (8 * bytes)) - 1);
+    unsigned w = bitWidth(t.dtype()) < 8 ? bitWidth(t.dtype()) : 8 * bytes;
+    storeMasks.push_back(w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1);
   }
 }
 

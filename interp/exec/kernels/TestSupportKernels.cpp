@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/dialects/EncodingDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/KernelUtils.h"
 #include "interp/scalar/ScalarOps.h"
@@ -92,10 +93,12 @@ static LogicalResult tieShapeKernel(Operation *op, Frame &frame) {
 }
 
 /// flow.tensor.bitcast: the source's bytes (row-major, little-endian, as
-/// IREE's buffers hold them) read as the result type. The total byte sizes
-/// must agree. i1 and index elements have no fixed byte layout and are
-/// rejected. A result element overlapping a never-written source element is
-/// never-written too.
+/// IREE's buffers hold them) read as the result type. Sub-byte types are
+/// packed in those bytes as IREE packs them (i2, i4, f4E2M1FN always; i1
+/// under `#iree_encoding.packed_storage`), low bits first. The total byte
+/// sizes must agree. Unpacked i1 and index elements have no fixed byte
+/// layout and are rejected. A result element overlapping a never-written
+/// source element is never-written too.
 static LogicalResult flowBitcastKernel(Operation *op, Frame &frame) {
   auto bc = cast<flow::TensorBitCastOp>(op);
   const Tensor &src = frame.getTensor(bc.getSource());
@@ -106,22 +109,33 @@ static LogicalResult flowBitcastKernel(Operation *op, Frame &frame) {
                                       indexValues(frame, bc.getResultDims()));
   if (failed(out))
     return failure();
-  for (DType t : {src.dtype(), out->dtype()})
-    if (t == DType::I1 || t == DType::Index)
+  bool srcPacked = hasPackedStorage(bc.getSource().getType());
+  bool outPacked = hasPackedStorage(bc.getType());
+  for (auto [t, packed] :
+       {std::pair(src.dtype(), srcPacked), std::pair(out->dtype(), outPacked)})
+    if ((t == DType::I1 && !packed) || t == DType::Index)
       return op->emitError("flow.tensor.bitcast of ")
-             << dtypeName(t) << " elements is not supported";
-  if (out->byteSize() != src.byteSize())
+             << dtypeName(t) << " elements is not supported"
+             << (t == DType::I1 ? " without #iree_encoding.packed_storage"
+                                : "");
+  int64_t srcBytes = rawByteSizeOf(src.dtype(), src.numElements(), srcPacked);
+  int64_t outBytes = rawByteSizeOf(out->dtype(), out->numElements(), outPacked);
+  if (outBytes != srcBytes)
     return op->emitError("flow.tensor.bitcast changes the byte size: ")
-           << shapeTypeString(src.shape(), src.dtype()) << " has "
-           << src.byteSize() << " bytes, "
-           << shapeTypeString(out->shape(), out->dtype()) << " has "
-           << out->byteSize();
-  if (src.byteSize())
-    std::memcpy(out->data(), src.data(), src.byteSize());
+           << shapeTypeString(src.shape(), src.dtype()) << " has " << srcBytes
+           << " bytes, " << shapeTypeString(out->shape(), out->dtype())
+           << " has " << outBytes;
+  fromRawBytes(toRawBytes(src, srcPacked), *out, outPacked);
   if (src.hasUndef()) {
-    int64_t sb = src.elementBytes(), ob = out->elementBytes();
+    // Bit ranges: element i of a type of w bits per element holds bits
+    // [i*w, (i+1)*w) of the buffer.
+    auto bitsPer = [](const Tensor &t, bool packed) -> int64_t {
+      unsigned w = packedElementBits(t.dtype(), packed);
+      return w ? w : 8 * t.elementBytes();
+    };
+    int64_t sw = bitsPer(src, srcPacked), ow = bitsPer(*out, outPacked);
     for (int64_t i = 0, n = out->numElements(); i < n; ++i)
-      for (int64_t j = i * ob / sb; j <= ((i + 1) * ob - 1) / sb; ++j)
+      for (int64_t j = i * ow / sw; j <= ((i + 1) * ow - 1) / sw; ++j)
         if (uint8_t st = src.state(j))
           out->setState(i, st);
   }
