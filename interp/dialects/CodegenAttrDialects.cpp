@@ -10,6 +10,7 @@ using namespace mlir;
 #include "interp/dialects/IREECPUDialect.cpp.inc"
 #include "interp/dialects/IREECodegenDialect.cpp.inc"
 #include "interp/dialects/IREEGPUDialect.cpp.inc"
+#include "interp/dialects/IREEHALDialect.cpp.inc"
 
 namespace ref {
 namespace codegen_attrs {
@@ -40,7 +41,18 @@ REF_OPAQUE_ATTR_DIALECT(IREECodegenDialect)
 REF_OPAQUE_ATTR_DIALECT(IREEGPUDialect)
 REF_OPAQUE_ATTR_DIALECT(IREECPUDialect)
 
+REF_OPAQUE_ATTR_DIALECT(IREEHALDialect)
+
 #undef REF_OPAQUE_ATTR_DIALECT
+
+Type IREEHALDialect::parseType(DialectAsmParser &parser) const {
+  return OpaqueType::getChecked(
+      [&] { return parser.emitError(parser.getNameLoc()); },
+      StringAttr::get(getContext(), getNamespace()),
+      parser.getFullSymbolSpec());
+}
+
+void IREEHALDialect::printType(Type, DialectAsmPrinter &) const {}
 
 } // namespace codegen_attrs
 } // namespace ref

@@ -17,5 +17,6 @@
 #include "interp/dialects/IREECPUDialect.h.inc"
 #include "interp/dialects/IREECodegenDialect.h.inc"
 #include "interp/dialects/IREEGPUDialect.h.inc"
+#include "interp/dialects/IREEHALDialect.h.inc"
 
 #endif // REF_DIALECTS_CODEGENATTRDIALECTS_H

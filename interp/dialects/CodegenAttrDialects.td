@@ -39,4 +39,21 @@ def IREECPU_Dialect : Ref_OpaqueAttrDialect<"iree_cpu"> {
   let summary = "IREE's CPU codegen attributes, kept as opaque text.";
 }
 
+// IREE's hal types and attributes (`!hal.buffer`, `#hal.executable.target<..>`)
+// appear in the signatures of programs written for IREE's ABI (transients,
+// output buffers). Kept as opaque text: the interpreter cannot make such a
+// value, so a function taking one parses and verifies but cannot be run.
+def IREEHAL_Dialect : Ref_OpaqueAttrDialect<"hal"> {
+  let summary = "IREE's hal types and attributes, kept as opaque text.";
+  let extraClassDeclaration = [{
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type,
+                   ::mlir::DialectAsmPrinter &printer) const override;
+  }];
+}
+
 #endif // REF_CODEGEN_ATTR_DIALECTS

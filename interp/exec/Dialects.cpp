@@ -23,7 +23,7 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
-      codegen_attrs::IREECPUDialect>();
+      codegen_attrs::IREECPUDialect, codegen_attrs::IREEHALDialect>();
 }
 
 } // namespace ref
