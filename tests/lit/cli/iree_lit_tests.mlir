@@ -17,7 +17,7 @@
 // FAIL: FAIL RUN#1 (line 3, @triple): FileCheck failed
 // FAIL-NEXT: {{.*}}iree_lit_fail.mlir:7: error: CHECK: expected string not found in input
 // FAIL-NEXT:   CHECK: 2xi32=3 7
-// FAIL-NEXT: <output>:2: note: scanning from here
+// FAIL-NEXT: <output>:1: note: scanning from here
 // FAIL: output:
 // FAIL-NEXT: EXEC @triple
 // FAIL-NEXT: result[0]: hal.buffer_view

@@ -6,7 +6,7 @@
 // 65536 x fl(0.1): sequential f32 sum 6557.646484375 (numpy, one term at a
 // time), tree sum 65536 x 0.100000001490116 = 6553.60009765625. The bound is
 // 1e-6 + 65536 * 2^-23 * 2 * 6557.65 = 102.5.
-// CHECK: PASS @tree_value (check.expect_almost_eq_const at {{.*}}reduction_freedom.mlir:[[@LINE+12]]:3: 1 elements pass by the reduction freedom rule; farthest at []: 6553.6 vs sequential golden 6557.6465, 65536 reassociated terms (oracle rule 4))
+// CHECK: PASS @tree_value (check.expect_almost_eq_const at {{.*}}reduction_freedom.mlir:[[@LINE+12]]:3: 1 elements pass by the reduction freedom rule; farthest at []: 6553.6 vs sequential golden 6557.65, 65536 reassociated terms (oracle rule 4))
 func.func @tree_value() {
   %in = util.unfoldable_constant dense<0.1> : tensor<65536xf32>
   %zero = arith.constant 0.0 : f32
@@ -23,7 +23,7 @@ func.func @tree_value() {
 }
 
 // 7000 is 442 away from the golden, beyond the bound of 102.5.
-// CHECK-NEXT: FAIL @beyond_the_bound: check.expect_almost_eq_const at {{.*}}: element []: expected 7000, got 6557.6465
+// CHECK-NEXT: FAIL @beyond_the_bound: check.expect_almost_eq_const at {{.*}}: element []: expected 7000, got 6557.65
 func.func @beyond_the_bound() {
   %in = util.unfoldable_constant dense<0.1> : tensor<65536xf32>
   %zero = arith.constant 0.0 : f32
@@ -40,7 +40,7 @@ func.func @beyond_the_bound() {
 }
 
 // An exact check gets no freedom rule: IREE's test asks for exactness.
-// CHECK-NEXT: FAIL @exact_check: check.expect_eq_const at {{.*}}: element []: expected 6553.6, got 6557.6465
+// CHECK-NEXT: FAIL @exact_check: check.expect_eq_const at {{.*}}: element []: expected 6553.6, got 6557.65
 func.func @exact_check() {
   %in = util.unfoldable_constant dense<0.1> : tensor<65536xf32>
   %zero = arith.constant 0.0 : f32
@@ -56,9 +56,9 @@ func.func @exact_check() {
   return
 }
 
-// Without a reduction there is no freedom: 6557.6465 as a constant against
+// Without a reduction there is no freedom: 6557.65 as a constant against
 // 6553.6 fails.
-// CHECK-NEXT: FAIL @no_reduction: check.expect_almost_eq_const at {{.*}}: element []: expected 6553.6, got 6557.6465
+// CHECK-NEXT: FAIL @no_reduction: check.expect_almost_eq_const at {{.*}}: element []: expected 6553.6, got 6557.65
 func.func @no_reduction() {
   %v = util.unfoldable_constant dense<6557.646484375> : tensor<f32>
   check.expect_almost_eq_const(%v, dense<6553.6> : tensor<f32>) : tensor<f32>
