@@ -16,14 +16,14 @@
 namespace ref {
 
 void registerInterpreterDialects(mlir::DialectRegistry &registry) {
-  registry.insert<
-      mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
-      mlir::arith::ArithDialect,
-      mlir::math::MathDialect, mlir::tensor::TensorDialect,
-      mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
-      flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
-      codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
-      codegen_attrs::IREECPUDialect, codegen_attrs::IREEHALDialect>();
+  registry
+      .insert<mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
+              mlir::arith::ArithDialect, mlir::math::MathDialect,
+              mlir::tensor::TensorDialect, mlir::linalg::LinalgDialect,
+              mlir::scf::SCFDialect, util::UtilDialect, flow::FlowDialect,
+              check::CheckDialect, linalg_ext::IREELinalgExtDialect,
+              codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
+              codegen_attrs::IREECPUDialect, codegen_attrs::IREEHALDialect>();
 }
 
 } // namespace ref

@@ -1,4 +1,4 @@
-//===- FileCheck.cpp - The FileCheck subset IREE's lit tests use -----------===//
+//===- FileCheck.cpp - The FileCheck subset IREE's lit tests use ----------===//
 //
 // Written from FileCheck's documented behaviour (llvm.org/docs/
 // CommandGuide/FileCheck.html); see FileCheck.h for the subset.
@@ -66,9 +66,7 @@ std::string canonicalizeWhitespace(StringRef s) {
   return out;
 }
 
-bool isWordChar(char c) {
-  return llvm::isAlnum(c) || c == '_' || c == '-';
-}
+bool isWordChar(char c) { return llvm::isAlnum(c) || c == '_' || c == '-'; }
 
 /// Finds the directive on one line of the check file, if any: the first
 /// occurrence of a prefix (not inside a longer word) followed by a known
@@ -77,9 +75,8 @@ std::optional<Directive> findDirective(StringRef line, unsigned lineNo,
                                        llvm::ArrayRef<std::string> prefixes,
                                        std::string &error) {
   static const std::pair<StringRef, Kind> suffixes[] = {
-      {":", Kind::Plain},        {"-NEXT:", Kind::Next},
-      {"-SAME:", Kind::Same},    {"-NOT:", Kind::Not},
-      {"-DAG:", Kind::Dag},      {"-LABEL:", Kind::Label},
+      {":", Kind::Plain},      {"-NEXT:", Kind::Next}, {"-SAME:", Kind::Same},
+      {"-NOT:", Kind::Not},    {"-DAG:", Kind::Dag},   {"-LABEL:", Kind::Label},
       {"-EMPTY:", Kind::Empty}};
   for (size_t pos = 0; pos < line.size(); ++pos) {
     if (pos > 0 && isWordChar(line[pos - 1]))
@@ -134,8 +131,8 @@ size_t findVarEnd(StringRef s, size_t start) {
 }
 
 bool isVarName(StringRef name) {
-  if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_' ||
-                        name[0] == '$'))
+  if (name.empty() ||
+      !(llvm::isAlpha(name[0]) || name[0] == '_' || name[0] == '$'))
     return false;
   return llvm::all_of(name.drop_front(),
                       [](char c) { return llvm::isAlnum(c) || c == '_'; });
@@ -148,7 +145,8 @@ struct CompiledPattern {
   std::vector<std::pair<std::string, unsigned>> defs; // name, group number
 };
 
-bool compilePattern(const Directive &d, const llvm::StringMap<std::string> &vars,
+bool compilePattern(const Directive &d,
+                    const llvm::StringMap<std::string> &vars,
                     CompiledPattern &out, std::string &error) {
   StringRef p = d.pattern;
   unsigned groups = 0;
@@ -252,10 +250,10 @@ public:
               StringRef note) {
     if (!error.empty())
       return false; // a pattern error says more
-    error = checkName.str() + ":" + std::to_string(d.line) + ": error: " +
-            d.name() + ": " + what + "\n  " + d.name() + ": " + d.pattern +
-            "\n<output>:" + std::to_string(lineOf(outPos)) + ": note: " +
-            note.str() + "\n  " + lineText(outPos).str();
+    error = checkName.str() + ":" + std::to_string(d.line) +
+            ": error: " + d.name() + ": " + what + "\n  " + d.name() + ": " +
+            d.pattern + "\n<output>:" + std::to_string(lineOf(outPos)) +
+            ": note: " + note.str() + "\n  " + lineText(outPos).str();
     return false;
   }
 
@@ -418,8 +416,8 @@ FileCheckResult runFileCheck(StringRef checkText, StringRef checkName,
     auto m = checker.find(directives[i], pos, canon.size());
     if (!m) {
       if (checker.error.empty())
-        checker.failAt(directives[i], "expected string not found in input",
-                       pos, "scanning from here");
+        checker.failAt(directives[i], "expected string not found in input", pos,
+                       "scanning from here");
       result.message = checker.error;
       return result;
     }

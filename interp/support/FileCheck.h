@@ -1,4 +1,4 @@
-//===- FileCheck.h - The FileCheck subset IREE's lit tests use ---*- C++ -*-===//
+//===- FileCheck.h - The FileCheck subset of IREE's lit tests ---*- C++ -*-===//
 //
 // Matches a tool's output against the check directives of a test file the
 // way LLVM's FileCheck does, for the directives IREE's e2e lit tests use:

@@ -1,4 +1,4 @@
-//===- RunLines.cpp - The lit RUN lines of IREE's e2e tests ----------------===//
+//===- RunLines.cpp - The lit RUN lines of IREE's e2e tests ---------------===//
 
 #include "interp/support/RunLines.h"
 
@@ -107,9 +107,12 @@ namespace {
 /// (traces of IREE's own dispatches, statistics) or that send results
 /// elsewhere.
 bool changesOutput(StringRef flag) {
-  static const char *const names[] = {
-      "iree-flow-trace-dispatch-tensors", "trace_execution",
-      "print_statistics", "output", "expected_output", "parameters"};
+  static const char *const names[] = {"iree-flow-trace-dispatch-tensors",
+                                      "trace_execution",
+                                      "print_statistics",
+                                      "output",
+                                      "expected_output",
+                                      "parameters"};
   return llvm::any_of(names, [&](const char *n) { return flag == n; });
 }
 

@@ -290,8 +290,8 @@ FunctionOpInterface findSingleExportedFunction(ModuleOp module,
                                                llvm::raw_ostream &err) {
   SmallVector<FunctionOpInterface> found;
   for (auto fn : module.getOps<FunctionOpInterface>())
-    if (!fn.isExternal() && fn.isPublic() &&
-        !fn.getName().starts_with("__") && !fn.getName().contains('$'))
+    if (!fn.isExternal() && fn.isPublic() && !fn.getName().starts_with("__") &&
+        !fn.getName().contains('$'))
       found.push_back(fn);
   if (found.size() == 1)
     return found.front();
@@ -539,9 +539,8 @@ int runChecks(ModuleOp module, StringRef fileText) {
   // tools; RUN lines that run other commands (this project's own lit tests
   // run ref-run itself) leave the file a check test.
   std::vector<RunLine> runLines = extractRunLines(fileText);
-  if (llvm::any_of(runLines, [](const RunLine &rl) {
-        return runsIreeTool(rl.command);
-      }))
+  if (llvm::any_of(runLines,
+                   [](const RunLine &rl) { return runsIreeTool(rl.command); }))
     return runRunLines(module, fileText, runLines);
   int passed = 0, failedCount = 0, code = kOk;
   for (auto fn : module.getOps<FunctionOpInterface>()) {

@@ -1,4 +1,4 @@
-//===- FileCheckTest.cpp - FileCheck subset and RUN-line plans -------------===//
+//===- FileCheckTest.cpp - FileCheck subset and RUN-line plans ------------===//
 //
 // The expected outcomes follow FileCheck's documentation (each case says
 // which rule it exercises); the property tests check that a check built from
@@ -110,8 +110,8 @@ TEST(FileCheck, WhitespaceAndPrefixes) {
   // Runs of spaces compare as one; leading/trailing blanks are ignored.
   EXPECT_TRUE(passes("// CHECK:     2x3xi64=[-1    -1 -1]   \n", kOutput));
   // Only the given prefixes count; no directive at all is an error.
-  EXPECT_TRUE(passes("// CHECK: nothing like this\n// FOO: EXEC\n", kOutput,
-                     {"FOO"}));
+  EXPECT_TRUE(
+      passes("// CHECK: nothing like this\n// FOO: EXEC\n", kOutput, {"FOO"}));
   EXPECT_FALSE(passes("// CHECK: EXEC\n", kOutput, {"FOO"}));
   // A prefix inside a longer word is not a directive: XCHECK is no CHECK.
   EXPECT_FALSE(passes("// XCHECK: EXEC\n", kOutput));
@@ -198,9 +198,9 @@ TEST(RunLines, PlansRuns) {
 
 TEST(RunLines, SkipsWhatItCannotJudge) {
   EXPECT_EQ(planRunLine("iree-opt %s | FileCheck %s").kind, RunPlan::Skip);
-  EXPECT_EQ(planRunLine("iree-compile --compile-to=stream %s | FileCheck %s")
-                .kind,
-            RunPlan::Skip);
+  EXPECT_EQ(
+      planRunLine("iree-compile --compile-to=stream %s | FileCheck %s").kind,
+      RunPlan::Skip);
   EXPECT_EQ(planRunLine("iree-run-mlir --Xcompiler,iree-flow-trace-dispatch-"
                         "tensors %s 2>&1 | FileCheck %s")
                 .kind,
@@ -208,9 +208,9 @@ TEST(RunLines, SkipsWhatItCannotJudge) {
   EXPECT_EQ(planRunLine("iree-run-module --module=%t.vmfb | FileCheck %s").kind,
             RunPlan::Skip);
   EXPECT_EQ(planRunLine("rm -f %t").kind, RunPlan::Skip);
-  EXPECT_EQ(planRunLine("iree-run-mlir %s | FileCheck %s --strict-whitespace")
-                .kind,
-            RunPlan::Skip);
+  EXPECT_EQ(
+      planRunLine("iree-run-mlir %s | FileCheck %s --strict-whitespace").kind,
+      RunPlan::Skip);
   EXPECT_TRUE(runsIreeTool("iree-opt %s | FileCheck %s"));
   EXPECT_FALSE(runsIreeTool("%ref-run --check %s | FileCheck %s"));
   EXPECT_FALSE(runsIreeTool("echo iree-run-mlir"));

@@ -296,11 +296,10 @@ static void compareTensors(Frame &frame, Operation *op, const Tensor &actual,
   if (first < 0)
     return;
   if (almost && isFloat(t) && reductionTerms > 1 &&
-      (expectedIsGolden
-           ? passesByReductionFreedom(frame, op, expected, actual, failing,
-                                      reductionTerms)
-           : passesByReductionFreedom(frame, op, actual, expected, failing,
-                                      reductionTerms)))
+      (expectedIsGolden ? passesByReductionFreedom(frame, op, expected, actual,
+                                                   failing, reductionTerms)
+                        : passesByReductionFreedom(frame, op, actual, expected,
+                                                   failing, reductionTerms)))
     return;
   fail(frame, op,
        "element " + formatCoords(actual.coordinates(first)) + ": expected " +
@@ -345,7 +344,8 @@ static LogicalResult expectAlmostEqConstKernel(Operation *op, Frame &frame) {
   auto expected = tensorFromAttr(c.getValue(), op->getLoc());
   if (failed(expected))
     return failure();
-  int64_t terms = std::max<int64_t>(0, reductionTermsOnly(frame.get(c.getLhs())));
+  int64_t terms =
+      std::max<int64_t>(0, reductionTermsOnly(frame.get(c.getLhs())));
   compareTensors(frame, op, frame.getTensor(c.getLhs()), *expected, true,
                  c.getAtol().convertToDouble(), c.getRtol().convertToDouble(),
                  terms);
