@@ -103,17 +103,20 @@ bool splitShellCommand(StringRef s, std::vector<std::string> &words,
 
 namespace {
 
-/// Flags of IREE's run tools whose output the interpreter does not produce
-/// (traces of IREE's own dispatches, statistics) or that send results
-/// elsewhere.
-bool changesOutput(StringRef flag) {
-  static const char *const names[] = {"iree-flow-trace-dispatch-tensors",
-                                      "trace_execution",
-                                      "print_statistics",
-                                      "output",
-                                      "expected_output",
-                                      "parameters"};
-  return llvm::any_of(names, [&](const char *n) { return flag == n; });
+/// Flags of IREE's tools that make the run something the interpreter does
+/// not reproduce, with why: traces of IREE's own dispatches, statistics,
+/// results written to files or compared by the tool itself, parameters
+/// loaded from archives. Empty when the flag is harmless.
+StringRef unsupportedFlag(StringRef flag) {
+  if (flag == "iree-flow-trace-dispatch-tensors" || flag == "trace_execution")
+    return "checks IREE's own traces, which the interpreter does not produce";
+  if (flag == "print_statistics")
+    return "prints IREE's runtime statistics";
+  if (flag == "output" || flag == "expected_output")
+    return "sends or compares results outside the printed output";
+  if (flag == "parameters")
+    return "loads parameters from an archive";
+  return "";
 }
 
 /// The name and value of `--name=value` / `-name=value`; `--Xcompiler,x=y`
@@ -237,13 +240,10 @@ RunPlan planRunLine(StringRef command) {
     if ((name == "function" || name == "input") && !hasValue &&
         i + 1 < run.size())
       value = run[++i];
-    if (scope == "Xcompiler" || afterSeparator) {
-      if (changesOutput(name))
-        return skip("--" + name.str() +
-                    " checks IREE's own traces, which the interpreter "
-                    "does not produce");
+    if (StringRef why = unsupportedFlag(name); !why.empty())
+      return skip("--" + name.str() + " " + why.str());
+    if (scope == "Xcompiler" || afterSeparator)
       continue;
-    }
     if (name == "function") {
       plan.function = value.str();
     } else if (name == "input") {
@@ -253,9 +253,6 @@ RunPlan planRunLine(StringRef command) {
         return skip("runs module '" + value.str() +
                     "' built by another command");
       sawProgram = true;
-    } else if (changesOutput(name)) {
-      return skip("--" + name.str() +
-                  " makes output the interpreter does not produce");
     }
     // Any other flag (devices, targets, compiler options) does not change
     // what the program computes.
