@@ -6,9 +6,13 @@ Usage: iree_e2e.py IREE_SRC [--ref-run=PATH] [--dirs=a,b] [--verbose]
        [--json=FILE]
 
 IREE_SRC is an IREE source checkout (never copied into this project).
-Each file is run whole; a file that ref-run cannot run (parse error,
-unsupported op, undefined behaviour) counts every public test function in
-it as failed. `math` holds a generator (generate.py + a JSON of cases): its
+Each file is run whole. A check test counts its public zero-argument
+functions; a lit test (its RUN lines run IREE's tools) counts its RUN lines,
+less those ref-run does not judge (compile-only lines, IREE's own traces),
+which are reported as "not judged" instead. A file that ref-run cannot run
+(parse error, unsupported op, undefined behaviour) counts every test in it as
+failed; a file with nothing to judge (ref-run: "nothing to run") counts as
+not judged. `math` holds a generator (generate.py + a JSON of cases): its
 programs are generated into a temporary folder first, as IREE's build does.
 """
 import argparse
@@ -26,11 +30,39 @@ FUNC_RE = re.compile(
     re.M)
 PRIVATE_RE = re.compile(r"^\s*(?:func\.func|util\.func)\s+private\s", re.M)
 RESULT_RE = re.compile(r"^(PASS|FAIL)\s+@?(\S+)", re.M)
+SKIP_RE = re.compile(r"^SKIP\s+(\S+)", re.M)
+RUN_LINE_RE = re.compile(r"^\s*//.*?RUN:(.*)$")
+IREE_TOOL_RE = re.compile(
+    r"(?:^|\|)\s*(?:\S*/)?(?:iree-run-mlir|iree-run-module|iree-compile|"
+    r"iree-opt)(?:\s|$)")
 COUNT_RE = re.compile(r"^(\d+) passed, (\d+) failed", re.M)
 
 
 def test_functions(text):
     return [m.group(1) for m in FUNC_RE.finditer(text)]
+
+
+def run_lines(text):
+    """The file's RUN lines, continuations (a trailing backslash) joined."""
+    out, continuing = [], False
+    for line in text.splitlines():
+        m = RUN_LINE_RE.match(line)
+        if not m:
+            continue
+        cmd = m.group(1).strip()
+        if not continuing:
+            out.append("")
+        continuing = cmd.endswith("\\")
+        if continuing:
+            cmd = cmd[:-1].rstrip()
+        out[-1] = (out[-1] + " " + cmd).strip()
+    return out
+
+
+def is_lit_test(text):
+    """Whether ref-run --check runs the file's RUN lines (one runs one of
+    IREE's tools) rather than its check functions."""
+    return any(IREE_TOOL_RE.search(c) for c in run_lines(text))
 
 
 def files_of(src, d, tmp):
@@ -56,9 +88,11 @@ def files_of(src, d, tmp):
 
 
 def run_file(ref_run, path, timeout):
+    """(passed, total, not_judged, rc, output) of one file."""
     with open(path) as f:
         text = f.read()
-    funcs = test_functions(text)
+    lit = is_lit_test(text)
+    expected = len(run_lines(text)) if lit else len(test_functions(text))
     try:
         p = subprocess.run([ref_run, "--check", path], capture_output=True,
                            text=True, timeout=timeout)
@@ -67,11 +101,15 @@ def run_file(ref_run, path, timeout):
         out, rc = "timeout after %ds" % timeout, -1
     results = {m.group(2).lstrip("@"): m.group(1) == "PASS"
                for m in RESULT_RE.finditer(out)}
+    skipped = len(SKIP_RE.findall(out))
+    if rc == 2 and "nothing to run" in out:
+        # Compile-only lit tests, or no test functions: nothing to judge.
+        return 0, 0, max(skipped, 1), rc, out
     passed = sum(1 for v in results.values() if v)
-    total = max(len(funcs), len(results))
+    total = max(expected - skipped, len(results))
     if rc not in (0, 1) or not results:
         passed = 0
-    return passed, total, rc, out
+    return passed, total, skipped, rc, out
 
 
 def main():
@@ -90,26 +128,35 @@ def main():
               % a.src, file=sys.stderr)
         return 2
     report = {}
-    grand = [0, 0]
+    grand = [0, 0, 0]
     with tempfile.TemporaryDirectory() as tmp:
         for d in a.dirs.split(","):
-            dp, dt, files = 0, 0, []
+            dp, dt, dn, files = 0, 0, 0, []
             for name, path in files_of(a.src, d, tmp):
-                p, t, rc, out = run_file(a.ref_run, path, a.timeout)
+                p, t, n, rc, out = run_file(a.ref_run, path, a.timeout)
                 dp += p
                 dt += t
-                files.append({"file": name, "passed": p, "total": t, "rc": rc})
-                if a.verbose and p != t:
+                dn += n
+                files.append({"file": name, "passed": p, "total": t,
+                              "not_judged": n, "rc": rc})
+                if a.verbose and (p != t or t == 0):
                     tail = "\n".join(out.strip().splitlines()[-6:])
-                    print("  %s/%s: %d/%d (exit %d)\n    %s" %
-                          (d, name, p, t, rc, tail.replace("\n", "\n    ")))
-            report[d] = {"passed": dp, "total": dt, "files": files}
-            whole = sum(1 for f in files if f["passed"] == f["total"])
-            print("%-16s %4d/%-4d functions  %3d/%-3d files pass whole" %
-                  (d, dp, dt, whole, len(files)))
+                    what = "not judged" if t == 0 else "%d/%d" % (p, t)
+                    print("  %s/%s: %s (exit %d)\n    %s" %
+                          (d, name, what, rc, tail.replace("\n", "\n    ")))
+            report[d] = {"passed": dp, "total": dt, "not_judged": dn,
+                         "files": files}
+            judged = [f for f in files if f["total"] > 0]
+            whole = sum(1 for f in judged if f["passed"] == f["total"])
+            print("%-16s %4d/%-4d tests  %3d/%-3d files pass whole"
+                  "  (%d not judged in %d files)" %
+                  (d, dp, dt, whole, len(judged), dn,
+                   sum(1 for f in files if f["not_judged"])))
             grand[0] += dp
             grand[1] += dt
-    print("%-16s %4d/%-4d functions" % ("total", grand[0], grand[1]))
+            grand[2] += dn
+    print("%-16s %4d/%-4d tests  (%d not judged)" %
+          ("total", grand[0], grand[1], grand[2]))
     if a.json:
         with open(a.json, "w") as f:
             json.dump(report, f, indent=1)

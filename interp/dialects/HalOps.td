@@ -40,6 +40,23 @@ def Hal_BufferViewType : Hal_Type<"BufferView", "buffer_view"> {
   }];
 }
 
+def Hal_BufferType : Hal_Type<"Buffer", "buffer"> {
+  let summary = "A HAL buffer (no view): parses; the interpreter makes none.";
+  let description = [{
+    Appears in signatures written for IREE's ABI (transients, output
+    buffers, `{iree.abi.transients}`): such a function parses and verifies
+    but cannot be called from ref-run.
+  }];
+}
+
+def Hal_FenceType : Hal_Type<"Fence", "fence"> {
+  let summary = "A HAL fence (the coarse-fences ABI of `$async` functions).";
+  let description = [{
+    The interpreter runs synchronously: every fence is signalled when it is
+    created, and a wait returns at once.
+  }];
+}
+
 def Hal_DevicesGetOp : Op<Hal_Dialect, "devices.get", [Pure]> {
   let summary = "The device with the given index.";
   let arguments = (ins Index:$index);

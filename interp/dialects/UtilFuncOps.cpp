@@ -1,4 +1,4 @@
-//===- UtilFuncOps.cpp - util.func, util.call, util.global, ... ------------===//
+//===- UtilFuncOps.cpp - util.func, util.call, util.global, ... -----------===//
 //
 // Syntax and verifier rules of IREE's input-level util ops, following IREE's
 // UtilOps.td/UtilOps.cpp (written independently). The op classes are
@@ -115,12 +115,10 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       *this, getCalleeAttr());
   if (!fn)
     return emitOpError("'") << getCallee() << "' does not name a function";
-  if (fn.getArgumentTypes() != ArrayRef<Type>(llvm::to_vector(
-                                   getOperandTypes())) ||
-      fn.getResultTypes() !=
-          ArrayRef<Type>(llvm::to_vector(getResultTypes())))
-    return emitOpError("types do not match the signature of @")
-           << getCallee();
+  if (fn.getArgumentTypes() !=
+          ArrayRef<Type>(llvm::to_vector(getOperandTypes())) ||
+      fn.getResultTypes() != ArrayRef<Type>(llvm::to_vector(getResultTypes())))
+    return emitOpError("types do not match the signature of @") << getCallee();
   return success();
 }
 
@@ -157,8 +155,8 @@ GlobalLoadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (failed(global))
     return failure();
   if (getIsImmutable() && global->getIsMutable())
-    return emitOpError("global ") << getGlobalAttr()
-                                  << " is mutable but the load says immutable";
+    return emitOpError("global ")
+           << getGlobalAttr() << " is mutable but the load says immutable";
   return success();
 }
 

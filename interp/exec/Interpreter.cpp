@@ -164,6 +164,12 @@ LogicalResult Interpreter::initializeGlobals() {
       if (!init)
         continue;
       if (auto elements = dyn_cast<ElementsAttr>(init)) {
+        // A splat's text is small whatever its shape: check the budget.
+        auto dt = getDType(elements.getType(), global.getLoc());
+        if (failed(dt) ||
+            failed(checkAllocation(global.getLoc(), *dt,
+                                   elements.getShapedType().getShape())))
+          return failure();
         auto t = tensorFromAttr(elements, global.getLoc());
         if (failed(t))
           return failure();

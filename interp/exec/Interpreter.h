@@ -184,6 +184,9 @@ public:
     checkFailures.push_back(std::move(message));
   }
   std::vector<std::string> checkFailures;
+  /// Checks that passed only by a freedom rule (a reassociated reduction),
+  /// one line each, so that --check can say so.
+  std::vector<std::string> checkNotes;
 
   /// Runs fn(0) .. fn(numTasks - 1), on up to options().threads threads.
   /// Callers split their work into tasks by shape alone (never by thread

@@ -20,9 +20,11 @@
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/KernelUtils.h"
 #include "interp/exec/Types.h"
+#include "interp/support/FileCheck.h"
 #include "interp/support/FileIO.h"
 #include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
+#include "interp/support/RunLines.h"
 #include "interp/support/SourceLimits.h"
 #include "interp/support/TextFormat.h"
 
@@ -46,6 +48,7 @@
 
 #include <chrono>
 #include <exception>
+#include <map>
 #include <new>
 #include <thread>
 
@@ -96,8 +99,10 @@ cl::opt<int32_t> maxElementsToCheck(
              "checked (0: all)"),
     cl::init(10000), cl::cat(category));
 cl::opt<bool> checkMode("check",
-                        cl::desc("Run every public zero-argument function "
-                                 "and evaluate its check.expect_* ops"),
+                        cl::desc("Run an IREE test file: each RUN line "
+                                 "(matched against its CHECK lines), or "
+                                 "else every public zero-argument function "
+                                 "with its check.expect_* ops"),
                         cl::cat(category));
 cl::opt<std::string> freedomFile(
     "freedom",
@@ -296,23 +301,71 @@ LogicalResult writeOutput(StringRef spec, const Tensor &t) {
   return success();
 }
 
-int runMain(ModuleOp module) {
-  auto fn = module.lookupSymbol<FunctionOpInterface>(functionName);
+/// What one run does: the function, its --input values, where results go.
+struct RunSpec {
+  /// Empty: the module's single exported function (IREE's tools' rule).
+  std::string function;
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
+  std::string freedomFile;
+};
+
+/// The function a run without --function executes, as iree-run-module picks
+/// it: the only public function, not counting names that start with "__" or
+/// contain '$' (IREE's internal entry points). Errors name the candidates.
+FunctionOpInterface findSingleExportedFunction(ModuleOp module,
+                                               llvm::raw_ostream &err) {
+  SmallVector<FunctionOpInterface> found;
+  for (auto fn : module.getOps<FunctionOpInterface>())
+    if (!fn.isExternal() && fn.isPublic() && !fn.getName().starts_with("__") &&
+        !fn.getName().contains('$'))
+      found.push_back(fn);
+  if (found.size() == 1)
+    return found.front();
+  if (found.empty())
+    err << "error: no exported functions found in module; at least one must "
+           "be present\n";
+  else
+    err << "error: more than one exported function present; --function= "
+           "must be specified explicitly\n";
+  return nullptr;
+}
+
+/// Runs one function and prints its results to `out` in iree-run-module's
+/// text form (or writes them to --output files). Diagnostics go to stderr.
+int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
+  FunctionOpInterface fn =
+      spec.function.empty()
+          ? findSingleExportedFunction(module, llvm::errs())
+          : module.lookupSymbol<FunctionOpInterface>(spec.function);
   if (!fn) {
-    llvm::errs() << "error: no function @" << functionName << " in "
-                 << inputFile << "\n";
+    if (!spec.function.empty())
+      llvm::errs() << "error: no function @" << spec.function << " in "
+                   << inputFile << "\n";
     return kInvalid;
   }
+  std::string fnName = fn.getName().str();
   ArrayRef<Type> argTypes = fn.getArgumentTypes();
-  if (inputs.size() != argTypes.size()) {
-    llvm::errs() << "error: @" << functionName << " takes "
-                 << argTypes.size() << " arguments but " << inputs.size()
+  if (spec.inputs.size() != argTypes.size()) {
+    llvm::errs() << "error: @" << fnName << " takes " << argTypes.size()
+                 << " arguments but " << spec.inputs.size()
                  << " --input values were given\n";
     return kInvalid;
   }
   SmallVector<RtValue> args;
-  for (auto [i, spec] : llvm::enumerate(inputs)) {
-    auto parsed = parseInputSpec(spec);
+  for (auto [i, given] : llvm::enumerate(spec.inputs)) {
+    std::string text = given;
+    // A primitive argument may be given as its bare value ("--input=1"):
+    // IREE's tools read it by the function's signature.
+    StringRef g = given;
+    if (!isa<ShapedType>(argTypes[i]) && !g.contains('=') &&
+        !g.starts_with("@")) {
+      std::string typeName;
+      llvm::raw_string_ostream os(typeName);
+      os << argTypes[i];
+      text = typeName + "=" + given;
+    }
+    auto parsed = parseInputSpec(text);
     if (!parsed) {
       llvm::errs() << "error: --input #" << i << ": "
                    << llvm::toString(parsed.takeError()) << "\n";
@@ -332,23 +385,22 @@ int runMain(ModuleOp module) {
     printFindings(interp, llvm::errs());
     return kUndefined;
   }
-  if (!freedomFile.empty()) {
+  if (!spec.freedomFile.empty()) {
     std::string text =
-        llvm::formatv("{0:2}", freedomReport(functionName, *results)).str() +
-        "\n";
-    if (llvm::Error e = writeFileBytes(freedomFile, text)) {
+        llvm::formatv("{0:2}", freedomReport(fnName, *results)).str() + "\n";
+    if (llvm::Error e = writeFileBytes(spec.freedomFile, text)) {
       llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
       return kInvalid;
     }
   }
-  if (!outputs.empty() && outputs.size() != results->size()) {
-    llvm::errs() << "error: @" << functionName << " returns "
-                 << results->size() << " results but " << outputs.size()
+  if (!spec.outputs.empty() && spec.outputs.size() != results->size()) {
+    llvm::errs() << "error: @" << fnName << " returns " << results->size()
+                 << " results but " << spec.outputs.size()
                  << " --output values were given\n";
     return kInvalid;
   }
-  if (outputs.empty())
-    llvm::outs() << "EXEC @" << functionName << "\n";
+  if (spec.outputs.empty())
+    out << "EXEC @" << fnName << "\n";
   for (auto [i, r] : llvm::enumerate(*results)) {
     Tensor scalarHolder;
     const Tensor *t = r.tensor.get();
@@ -369,12 +421,21 @@ int runMain(ModuleOp module) {
                    << "]\n";
       return kUndefined;
     }
-    if (outputs.empty())
-      printResult(llvm::outs(), i, *t, !r.isTensor(), printMaxElements);
-    else if (failed(writeOutput(outputs[i], *t)))
+    if (spec.outputs.empty())
+      printResult(out, i, *t, !r.isTensor(), printMaxElements);
+    else if (failed(writeOutput(spec.outputs[i], *t)))
       return kInvalid;
   }
   return kOk;
+}
+
+int runMain(ModuleOp module) {
+  RunSpec spec;
+  spec.function = functionName;
+  spec.inputs.assign(inputs.begin(), inputs.end());
+  spec.outputs.assign(outputs.begin(), outputs.end());
+  spec.freedomFile = freedomFile;
+  return runOne(module, spec, llvm::outs());
 }
 
 /// One argument or result type: {"type": "tensor<?x4xf32>", "dtype": "f32",
@@ -418,7 +479,97 @@ int runPrintSignatures(ModuleOp module) {
   return kOk;
 }
 
-int runChecks(ModuleOp module) {
+/// The --check mode of a lit test: each RUN line runs its function with its
+/// --input values (interp/support/RunLines.h) and, when piped to FileCheck,
+/// the printed results must match the file's CHECK lines
+/// (interp/support/FileCheck.h). Each RUN line is one test; lines that only
+/// compile, or check output the interpreter does not make, are not judged.
+int runRunLines(ModuleOp module, StringRef fileText,
+                ArrayRef<RunLine> runLines) {
+  int passed = 0, failedCount = 0, skipped = 0, code = kOk;
+  // Identical runs (IREE's files repeat a line per target) run once.
+  std::map<std::string, std::pair<int, std::string>> done;
+  for (auto [k, rl] : llvm::enumerate(runLines)) {
+    std::string label =
+        "RUN#" + std::to_string(k + 1) + " (line " + std::to_string(rl.line);
+    RunPlan plan = planRunLine(rl.command);
+    if (plan.kind == RunPlan::Skip) {
+      llvm::outs() << "SKIP " << label << "): not judged: " << plan.reason
+                   << "\n";
+      ++skipped;
+      continue;
+    }
+    RunSpec spec;
+    spec.function = plan.function.value_or("");
+    spec.inputs = plan.inputs;
+    std::string key = spec.function;
+    for (const std::string &in : spec.inputs)
+      key += '\0' + in;
+    auto it = done.find(key);
+    if (it == done.end()) {
+      std::string out;
+      llvm::raw_string_ostream os(out);
+      int rc = runOne(module, spec, os);
+      it = done.emplace(key, std::make_pair(rc, out)).first;
+    }
+    auto &[rc, out] = it->second;
+    StringRef exec = StringRef(out).starts_with("EXEC @")
+                         ? StringRef(out).drop_front(5).split('\n').first
+                         : StringRef(spec.function);
+    label += exec.empty() ? ")" : ", " + exec.str() + ")";
+    if (rc != kOk) {
+      llvm::outs() << "FAIL " << label << ": "
+                   << (rc == kUndefined ? "undefined behaviour"
+                                        : "the run failed")
+                   << " (see diagnostics)\n";
+      ++failedCount;
+      code = std::max(code, rc);
+      continue;
+    }
+    if (plan.fileCheck) {
+      FileCheckResult fc =
+          runFileCheck(fileText, inputFile, out, plan.prefixes);
+      if (!fc.ok) {
+        llvm::outs() << "FAIL " << label << ": FileCheck failed\n"
+                     << fc.message << "\n";
+        // The output the CHECK lines were matched against.
+        llvm::outs() << "  output:\n";
+        for (StringRef line : llvm::split(StringRef(out).rtrim('\n'), '\n'))
+          llvm::outs() << "    " << line << "\n";
+        ++failedCount;
+        code = std::max<int>(code, kCheckFailed);
+        continue;
+      }
+      llvm::outs() << "PASS " << label << ": " << fc.numChecked
+                   << " check lines matched\n";
+    } else {
+      llvm::outs() << "PASS " << label
+                   << ": ran (no FileCheck on this line: judged by success)\n";
+    }
+    ++passed;
+  }
+  llvm::outs() << passed << " passed, " << failedCount << " failed";
+  if (skipped)
+    llvm::outs() << ", " << skipped << " not judged";
+  llvm::outs() << "\n";
+  if (passed + failedCount == 0) {
+    llvm::errs() << "error: nothing to run in " << inputFile << ": its "
+                 << runLines.size()
+                 << " RUN lines are not judged by ref-run (see the SKIP "
+                    "lines)\n";
+    return kInvalid;
+  }
+  return code;
+}
+
+int runChecks(ModuleOp module, StringRef fileText) {
+  // A file is one of IREE's lit tests when a RUN line runs one of IREE's
+  // tools; RUN lines that run other commands (this project's own lit tests
+  // run ref-run itself) leave the file a check test.
+  std::vector<RunLine> runLines = extractRunLines(fileText);
+  if (llvm::any_of(runLines,
+                   [](const RunLine &rl) { return runsIreeTool(rl.command); }))
+    return runRunLines(module, fileText, runLines);
   int passed = 0, failedCount = 0, code = kOk;
   for (auto fn : module.getOps<FunctionOpInterface>()) {
     if (fn.isExternal() || !fn.isPublic() || fn.getNumArguments() != 0)
@@ -450,10 +601,20 @@ int runChecks(ModuleOp module) {
       code = std::max<int>(code, kCheckFailed);
       continue;
     }
-    llvm::outs() << "PASS @" << name << "\n";
+    llvm::outs() << "PASS @" << name;
+    if (!interp.checkNotes.empty())
+      llvm::outs() << " (" << llvm::join(interp.checkNotes, "; ") << ")";
+    llvm::outs() << "\n";
     ++passed;
   }
   llvm::outs() << passed << " passed, " << failedCount << " failed\n";
+  if (passed + failedCount == 0) {
+    // A file that tests nothing must not look like one whose tests pass.
+    llvm::errs() << "error: nothing to run in " << inputFile
+                 << ": no RUN line and no public function without arguments "
+                    "(IREE's check tests)\n";
+    return kInvalid;
+  }
   return code;
 }
 
@@ -535,5 +696,8 @@ int main(int argc, char **argv) {
     return kOk;
   if (printSignatures)
     return runPrintSignatures(*module);
-  return checkMode ? runChecks(*module) : runMain(*module);
+  // The text of the tested (last) file: its RUN lines, under --check.
+  StringRef text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getNumBuffers())->getBuffer();
+  return checkMode ? runChecks(*module, text) : runMain(*module);
 }

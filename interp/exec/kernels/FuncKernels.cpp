@@ -1,4 +1,4 @@
-//===- FuncKernels.cpp - func.call, util.call, util globals -----------------===//
+//===- FuncKernels.cpp - func.call, util.call, util globals ---------------===//
 //
 // func.return and util.return are terminators: Interpreter::runRegion reads
 // their operands. Either call op may call a func.func or a util.func.
