@@ -145,13 +145,15 @@ enum class UBKind : uint8_t {
   None,
   DivisionByZero,
   SignedDivisionOverflow, // INT_MIN / -1 and INT_MIN % -1
+  // A NaN result in a float format without NaN (f4, f6): no value is right
+  // (IREE's CPU emulation writes 0, MLIR's GPU expansion +6), immediate.
+  NaNNotRepresentable,
   // Poison results (MLIR's ArithOps.td; LLVM's semantics for fptosi/fptoui).
   ShiftOutOfRange,
   FPToIntOutOfRange, // NaN, inf, or a value the result type cannot hold
   SignedWrap,        // `overflow<nsw>` and the result wrapped (signed)
   UnsignedWrap,      // `overflow<nuw>` and the result wrapped (unsigned)
   Inexact,           // `exact` and a non-zero remainder / bits shifted out
-  NaNNotRepresentable, // a NaN result in a float format without NaN (f4, f6)
 };
 llvm::StringRef ubKindName(UBKind k);
 /// Whether the kind makes the result poison (not immediate UB).

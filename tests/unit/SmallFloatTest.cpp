@@ -180,9 +180,9 @@ TEST(SmallFloat, ScalingOps) {
   EXPECT_EQ(ub, UBKind::NaNNotRepresentable);
   // Scale types below 16 bits other than f8E8M0FNU have no expansion.
   EXPECT_FALSE(isSupported(
-      {Op::ScalingExtF, DType::F4E2M1FN, DType::F32, 0, DType::F8E5M2}));
+      {Op::ScalingExtF, DType::F4E2M1FN, DType::F32, 0, 0, DType::F8E5M2}));
   EXPECT_TRUE(isSupported(
-      {Op::ScalingExtF, DType::F4E2M1FN, DType::F32, 0, DType::BF16}));
+      {Op::ScalingExtF, DType::F4E2M1FN, DType::F32, 0, 0, DType::BF16}));
 }
 
 TEST(SmallFloat, FnuzHasNoNegativeZero) {
