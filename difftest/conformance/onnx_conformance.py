@@ -50,6 +50,7 @@ def extract_cases(out, pattern):
     """Writes every ONNX node case matching `pattern`; returns their names."""
     import numpy as np
     import onnx
+    import onnx.numpy_helper
     import warnings
     from onnx.backend.test.case.node import collect_testcases
     with warnings.catch_warnings():
@@ -71,6 +72,10 @@ def extract_cases(out, pattern):
                 "inputs": [], "outputs": [], "unsupported_value": None}
         for kind, vals in (("in", ins), ("out", outs)):
             for i, v in enumerate(vals):
+                if isinstance(v, onnx.TensorProto):
+                    v = onnx.numpy_helper.to_array(v)
+                elif isinstance(v, np.generic):
+                    v = np.asarray(v)  # a numpy scalar: a rank-0 tensor
                 if not isinstance(v, np.ndarray) or v.dtype == object:
                     # Sequences, optionals and maps have no buffer view form.
                     meta["unsupported_value"] = "%s %d is a %s" % (
