@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/bit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -73,33 +74,68 @@ bool isStrictWeakOrder(const std::vector<int64_t> &perm, Less &&less) {
   return true;
 }
 
-/// Whether `less` is a strict ordering of the `n` values it is called on
-/// (positions 0..n-1): a strict weak ordering (isStrictWeakOrder) that is
-/// also irreflexive on the data, i.e. no two values are each "before" the
-/// other (a non-strict comparator such as oge on equal values). Pairs where
-/// neither position is `checked` are exempt from the irreflexivity test
-/// (topk: two initial output slots that only ever swap with each other).
-template <typename Less, typename Checked>
-bool isStrictOrderOn(int64_t n, Less &&less, Checked &&checked) {
-  std::vector<int64_t> perm = mergeSortPositions(n, less);
-  if (!isStrictWeakOrder(perm, less))
-    return false;
-  auto bothWays = [&](int64_t a, int64_t b) {
-    return (checked(a) || checked(b)) && less(a, b) && less(b, a);
-  };
-  int64_t start = 0;
-  for (int64_t i = 1; i < n; ++i) {
-    bool tie = less(perm[i - 1], perm[i]) == less(perm[i], perm[i - 1]);
-    if (!tie) {
-      start = i;
-      continue;
+/// The classes of a weak ordering `less` on positions 0..n-1: the runs of
+/// tied elements (less(a, b) == less(b, a)) of `perm`, the merge sort's
+/// order, on which isStrictWeakOrder holds. A class is `nonStrict` when two
+/// of its members are each "before" the other (a non-strict comparator such
+/// as oge on equal values): which member an insertion or a scan keeps then
+/// depends on the order of its comparisons, which IREE's lowerings do not
+/// share (the scalar loop keeps the last one, a split reduction another).
+struct TieClasses {
+  std::vector<int64_t> classOf;              // by position
+  std::vector<std::vector<int64_t>> members; // by class
+  std::vector<char> nonStrict;               // by class
+};
+
+template <typename Less>
+TieClasses tieClassesOf(const std::vector<int64_t> &perm, Less &&less) {
+  TieClasses tc;
+  tc.classOf.assign(perm.size(), 0);
+  for (size_t i = 0; i < perm.size(); ++i) {
+    bool fwd = i > 0 && less(perm[i - 1], perm[i]);
+    bool rev = i > 0 && less(perm[i], perm[i - 1]);
+    if (i == 0 || fwd != rev) {
+      tc.members.emplace_back();
+      tc.nonStrict.push_back(0);
+    } else if (fwd) {
+      tc.nonStrict.back() = 1;
     }
-    if (bothWays(perm[i - 1], perm[i]) ||
-        (start != i - 1 && bothWays(perm[start], perm[i])))
-      return false;
+    tc.members.back().push_back(perm[i]);
+    tc.classOf[perm[i]] = tc.members.size() - 1;
   }
-  return true;
+  return tc;
 }
+
+/// Output positions whose value depends on the tie-break of a non-strict
+/// comparator, with the raw bits each may legally hold (reported as
+/// multi-writes: the oracle accepts any candidate). Collected line by line,
+/// stored in position order.
+struct TieChoices {
+  std::vector<std::pair<int64_t, std::vector<uint64_t>>> entries;
+
+  void add(int64_t position, std::vector<uint64_t> candidates) {
+    llvm::sort(candidates);
+    candidates.erase(std::unique(candidates.begin(), candidates.end()),
+                     candidates.end());
+    if (candidates.size() > 1)
+      entries.emplace_back(position, std::move(candidates));
+  }
+  /// The freedom of one result (null when no position has a choice).
+  std::shared_ptr<Freedom> freedom(const std::string &origin) {
+    if (entries.empty())
+      return nullptr;
+    llvm::sort(entries, [](const auto &x, const auto &y) {
+      return x.first < y.first;
+    });
+    auto f = std::make_shared<Freedom>();
+    f->origin = origin;
+    for (auto &[position, candidates] : entries) {
+      f->multiWrites.add(position, {});
+      f->multiWrites.addCandidates(candidates);
+    }
+    return f;
+  }
+};
 
 //===----------------------------------------------------------------------===//
 // Native comparators
@@ -526,6 +562,7 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
   }
   Shape outStrides = rowMajorStrides(outV.shape());
   DType idxType = outI.dtype();
+  TieChoices valueChoices, indexChoices;
 
   forEachLine(values.shape(), dim, [&](int64_t base, int64_t stride,
                                        ArrayRef<int64_t> point) {
@@ -537,11 +574,17 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
     Shape coords(point.begin(), point.end());
     // The comparator sees the line's values and the outputs' initial
     // contents (positions 0..k-1 of `seen`, then the n inputs): it must be
-    // a strict ordering on them, or IREE's "first occurrence wins" promise
-    // and the selection itself depend on the implementation.
+    // a weak ordering on them (NaN under olt/ogt is not), or the selection
+    // itself depends on the implementation.
     auto seen = [&](int64_t a) {
       return a < k ? outV.load(outBase + a * outStride)
                    : values.load(base + (a - k) * stride);
+    };
+    auto seenIndex = [&](int64_t a) {
+      if (a < k)
+        return outI.load(outBase + a * outStride);
+      return inIdx ? inIdx->load(base + (a - k) * stride)
+                   : truncBits(static_cast<uint64_t>(a - k), idxType);
     };
     // Pairs the selection may never compare: undefined behaviour in the
     // comparator is reported by the selection itself, not here.
@@ -549,20 +592,35 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
     auto seenLess = [&](int64_t a, int64_t b) {
       return (cmp.callQuietly({seen(a), seen(b)}, ignoredUB) & 1) != 0;
     };
-    if (!isStrictOrderOn(k + n, seenLess, [&](int64_t a) { return a >= k; })) {
+    std::vector<int64_t> perm = mergeSortPositions(k + n, seenLess);
+    if (!isStrictWeakOrder(perm, seenLess)) {
       coords[dim] = 0;
       reportUB(frame, op, "comparator is not a strict weak ordering", coords,
                true,
                "the comparator orders the values of this line and the "
                "outputs' initial contents inconsistently (e.g. NaN values "
-               "with olt/ogt, or a non-strict comparator such as oge on "
-               "equal values); the selection is unspecified");
+               "with olt/ogt); the selection is unspecified");
     }
+    TieClasses classes = tieClassesOf(perm, seenLess);
+    // Candidates for the slots that hold a member of a non-strict class
+    // (before the selection overwrites the initial contents).
+    std::vector<std::vector<uint64_t>> classValues(classes.members.size()),
+        classIndices(classes.members.size());
+    for (size_t c = 0; c < classes.members.size(); ++c)
+      if (classes.nonStrict[c] && classes.members[c].size() > 1)
+        for (int64_t m : classes.members[c]) {
+          classValues[c].push_back(seen(m));
+          classIndices[c].push_back(seenIndex(m));
+        }
+    // IREE's insertion; slotOf[s]: the `seen` position whose value slot s
+    // holds.
+    std::vector<int64_t> slotOf(k);
+    std::iota(slotOf.begin(), slotOf.end(), 0);
     for (int64_t j = 0; j < n; ++j) {
       coords[dim] = j;
       uint64_t cv = values.load(base + j * stride);
-      uint64_t ci = inIdx ? inIdx->load(base + j * stride)
-                          : truncBits(static_cast<uint64_t>(j), idxType);
+      uint64_t ci = seenIndex(k + j);
+      int64_t cs = k + j;
       for (int64_t s = 0; s < k; ++s) {
         int64_t p = outBase + s * outStride;
         uint64_t kv = outV.load(p), ki = outI.load(p);
@@ -572,15 +630,30 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
         bool takeIdx = fwd || (fwd == rev && firstIdx);
         outV.store(p, fwd ? cv : kv);
         outI.store(p, takeIdx ? ci : ki);
-        if (fwd)
+        if (fwd) {
           cv = kv;
+          std::swap(cs, slotOf[s]);
+        }
         if (takeIdx)
           ci = ki;
       }
     }
+    // A slot holding a member of a non-strict class may hold any member
+    // (value and index; the index never leaves its value's class).
+    for (int64_t s = 0; s < k; ++s) {
+      int64_t c = classes.classOf[slotOf[s]];
+      if (classValues[c].empty())
+        continue;
+      valueChoices.add(outBase + s * outStride, classValues[c]);
+      indexChoices.add(outBase + s * outStride, classIndices[c]);
+    }
   });
-  frame.set(op->getResult(0), RtValue::ofTensor(std::move(outV)));
-  frame.set(op->getResult(1), RtValue::ofTensor(std::move(outI)));
+  RtValue rv = RtValue::ofTensor(std::move(outV)),
+          ri = RtValue::ofTensor(std::move(outI));
+  rv.freedom = valueChoices.freedom(originOf(op));
+  ri.freedom = indexChoices.freedom(originOf(op));
+  frame.set(op->getResult(0), std::move(rv));
+  frame.set(op->getResult(1), std::move(ri));
   return success();
 }
 
@@ -605,6 +678,7 @@ static LogicalResult argCompareKernel(Operation *op, Frame &frame) {
   reportUndefReads(frame, op, outI, "the initial best index");
   DType idxType = outI.dtype();
   int64_t n = in.dim(dim);
+  TieChoices valueChoices, indexChoices;
 
   forEachLine(in.shape(), dim, [&](int64_t base, int64_t stride,
                                    ArrayRef<int64_t> point) {
@@ -616,44 +690,71 @@ static LogicalResult argCompareKernel(Operation *op, Frame &frame) {
     uint64_t bestV = outV.load(p), bestI = outI.load(p);
     Shape coords(point.begin(), point.end());
     // The comparator sees the initial best value (position 0) and the
-    // line's values (1..n): it must be a strict ordering on them, or the
-    // winner depends on the order of the comparisons (GPU reductions
-    // compare in another order than this sequential scan).
+    // line's values (1..n): it must be a weak ordering on them (NaN under
+    // olt/ogt is not), or even the winning value depends on the order of
+    // the comparisons.
+    const uint64_t initV = bestV, initI = bestI;
     auto seen = [&](int64_t a) {
-      return a == 0 ? bestV : in.load(base + (a - 1) * stride);
+      return a == 0 ? initV : in.load(base + (a - 1) * stride);
+    };
+    auto seenIndex = [&](int64_t a) {
+      if (a == 0)
+        return initI;
+      return inIdx ? inIdx->load(base + (a - 1) * stride)
+                   : truncBits(static_cast<uint64_t>(indexBase + a - 1),
+                               idxType);
     };
     bool ignoredUB = false;
     auto seenLess = [&](int64_t a, int64_t b) {
       return (cmp.callQuietly({seen(a), seen(b)}, ignoredUB) & 1) != 0;
     };
-    if (!isStrictOrderOn(n + 1, seenLess, [](int64_t) { return true; })) {
+    std::vector<int64_t> perm = mergeSortPositions(n + 1, seenLess);
+    if (!isStrictWeakOrder(perm, seenLess)) {
       coords[dim] = 0;
       reportUB(frame, op, "comparator is not a strict weak ordering", coords,
                true,
                "the comparator orders the values of this line and the "
                "initial best value inconsistently (e.g. NaN values with "
-               "olt/ogt, or a non-strict comparator such as oge on equal "
-               "values); the winner is unspecified");
+               "olt/ogt); the winner is unspecified");
     }
+    int64_t bestSeen = 0;
     for (int64_t j = 0; j < n; ++j) {
       coords[dim] = j;
       uint64_t cv = in.load(base + j * stride);
       if (cmp.call({cv, bestV}, coords) & 1) {
         bestV = cv;
-        bestI = inIdx ? inIdx->load(base + j * stride)
-                      : truncBits(static_cast<uint64_t>(indexBase + j),
-                                  idxType);
+        bestI = seenIndex(j + 1);
+        bestSeen = j + 1;
       }
     }
     outV.store(p, bestV);
     outI.store(p, bestI);
     outV.setDefined(p);
     outI.setDefined(p);
+    // A winner tied under a non-strict comparator (oge on equal maxima):
+    // the scan keeps the last, a split reduction merges its partial winners
+    // in another order, so any member of the winning class (the initial
+    // best value included) is legal, with its index.
+    TieClasses classes = tieClassesOf(perm, seenLess);
+    int64_t c = classes.classOf[bestSeen];
+    if (classes.nonStrict[c] && classes.members[c].size() > 1) {
+      std::vector<uint64_t> vals, idxs;
+      for (int64_t m : classes.members[c]) {
+        vals.push_back(seen(m));
+        idxs.push_back(seenIndex(m));
+      }
+      valueChoices.add(p, std::move(vals));
+      indexChoices.add(p, std::move(idxs));
+    }
   });
   outV.compactUndef();
   outI.compactUndef();
-  frame.set(op->getResult(0), RtValue::ofTensor(std::move(outV)));
-  frame.set(op->getResult(1), RtValue::ofTensor(std::move(outI)));
+  RtValue rv = RtValue::ofTensor(std::move(outV)),
+          ri = RtValue::ofTensor(std::move(outI));
+  rv.freedom = valueChoices.freedom(originOf(op));
+  ri.freedom = indexChoices.freedom(originOf(op));
+  frame.set(op->getResult(0), std::move(rv));
+  frame.set(op->getResult(1), std::move(ri));
   return success();
 }
 
