@@ -785,8 +785,8 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
     reportUndefReads(frame, op, *inIdx, "the input indices");
   ScalarRegion cmp(**crOr, frame);
   Shape outStrides = rowMajorStrides(outV.shape());
-  auto freedom = std::make_shared<Freedom>();
-  freedom->origin = originOf(op);
+  std::vector<std::vector<int64_t>> tieGroups;
+  TieChoices valueChoices, indexChoices;
   bool badOrder = false;
 
   // With `is_sorted`, the outputs are IREE's exactly (TopkV2Op's scalar
@@ -899,35 +899,76 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
     }
     if (iree)
       topkV2AsIree(outBase, outStrides[dim], base, stride, coords);
-    auto tie = [&](int64_t a, int64_t b) { return less(a, b) == less(b, a); };
+    // When the K-th value ties with an unselected one (the boundary class
+    // is split), which of the tied elements are kept depends on the order
+    // of the comparisons: each output slot holding a member of that class
+    // may hold any member (value and index), reported as multi-writes.
+    TieClasses classes = tieClassesOf(perm, less);
+    int64_t boundaryClass = classes.classOf[perm[k - 1]];
+    bool split = k < n && classes.classOf[perm[k]] == boundaryClass;
+    auto addChoices = [&](int64_t s, ArrayRef<int64_t> members) {
+      std::vector<uint64_t> vals, idxs;
+      for (int64_t m : members) {
+        vals.push_back(values.load(base + m * stride));
+        if (outI)
+          idxs.push_back(inIdx ? inIdx->load(base + m * stride)
+                               : truncBits(m, outI->dtype()));
+      }
+      valueChoices.add(group[s], std::move(vals));
+      if (outI)
+        indexChoices.add(group[s], std::move(idxs));
+    };
     if (!topk.getIsSorted()) {
-      if (k > 1)
-        freedom->tieGroups.push_back(std::move(group));
+      if (!split) {
+        if (k > 1)
+          tieGroups.push_back(std::move(group));
+      } else {
+        // Any order and a split class: each slot may hold any member of
+        // the selected classes.
+        std::vector<int64_t> members;
+        for (int64_t c = 0; c <= boundaryClass; ++c)
+          llvm::append_range(members, classes.members[c]);
+        for (int64_t s = 0; s < k; ++s)
+          addChoices(s, members);
+      }
     } else {
-      // Sorted output: runs of tied values may come in any order, and when
-      // the K-th value ties with the next unselected one, IREE may keep any
-      // of the tied elements (same value class, other index).
+      // Sorted output: runs of tied values may come in any order.
       int64_t start = 0;
       for (int64_t s = 1; s <= k; ++s) {
-        if (s < k && tie(perm[s - 1], perm[s]))
+        if (s < k && classes.classOf[perm[s]] == classes.classOf[perm[s - 1]])
           continue;
-        bool boundary = s == k && k < n && tie(perm[k - 1], perm[k]);
-        if (s - start > 1 || boundary)
-          freedom->tieGroups.push_back(
+        if (split && classes.classOf[perm[start]] == boundaryClass) {
+          for (int64_t m = start; m < s; ++m)
+            addChoices(m, classes.members[boundaryClass]);
+        } else if (s - start > 1) {
+          tieGroups.push_back(
               std::vector<int64_t>(group.begin() + start, group.begin() + s));
+        }
         start = s;
       }
     }
   });
+  // The values and the indices share their tie groups (one family for the
+  // oracle) and have their own multi-writes.
+  auto freedomOf = [&](TieChoices &choices) -> std::shared_ptr<Freedom> {
+    std::shared_ptr<Freedom> f = choices.freedom(originOf(op));
+    if (tieGroups.empty())
+      return f;
+    if (!f) {
+      f = std::make_shared<Freedom>();
+      f->origin = originOf(op);
+    }
+    f->tieGroups = tieGroups;
+    return f;
+  };
   outV.compactUndef();
   RtValue rv = RtValue::ofTensor(std::move(outV));
-  if (!freedom->tieGroups.empty())
-    rv.freedom = freedom;
-  frame.set(op->getResult(0), rv);
+  rv.freedom = freedomOf(valueChoices);
+  frame.set(op->getResult(0), std::move(rv));
   if (outI) {
     outI->compactUndef();
     RtValue ri = RtValue::ofTensor(std::move(*outI));
-    ri.freedom = rv.freedom;
+    ri.freedom = freedomOf(indexChoices);
     frame.set(op->getResult(1), std::move(ri));
   }
   return success();
