@@ -30,7 +30,7 @@
 //
 // A buffer of another element type fails IREE's import check.
 // RUN: %expect-exit 2 %ref-run %s --function=row_sums --input="3x2xi32=1 2 3 4 5 6" 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: tensor element type mismatch; expected 21000020 but have 10000020
+// BAD: error: tensor element type mismatch; expected 0x21000020 but have 0x10000020
 
 module {
   // ONNX Add on uint8: the import reads the buffer as signless i8, addi
