@@ -92,16 +92,21 @@ def Hal_EncodingTypeOp : Op<Hal_Dialect, "encoding_type", [Pure]> {
 
 // `%t = hal.tensor.import %bv : !hal.buffer_view -> tensor<?x4xf32>{%d}`;
 // `-> tensor<4xi8> as tensor<4xi8>` when the ABI type differs (IREE's
-// custom<TypeAlias>). Fences, offsets and affinities are not supported.
-def Hal_TensorImportOp : Op<Hal_Dialect, "tensor.import", [Pure]> {
+// custom<TypeAlias>); `wait(%fence) => %bv` in the coarse-fences ABI of
+// `$async` functions (the interpreter is synchronous: the buffer is always
+// ready). Offsets and affinities are not supported.
+def Hal_TensorImportOp : Op<Hal_Dialect, "tensor.import", [
+    Pure, AttrSizedOperandSegments]> {
   let summary = "A tensor from a buffer view (checked like IREE's ABI).";
   let arguments = (ins Hal_BufferViewType:$source,
                        TypeAttr:$target_encoding,
                        Variadic<Index>:$target_dims,
                        UnitAttr:$consume,
+                       Optional<Hal_FenceType>:$wait_fence,
                        OptionalAttr<StrAttr>:$name);
   let results = (outs AnyRankedTensor:$target);
   let assemblyFormat = [{
+    (`wait` `(` $wait_fence^ `)` `=` `` `>`)?
     (`consume` $consume^)? $source ($name^)? `:` type($source) `->`
     custom<TypeAlias>($target_encoding, type($target))
     (`{` $target_dims^ `}`)? attr-dict
@@ -152,6 +157,61 @@ def Hal_BufferViewElementTypeOp
   let assemblyFormat = [{
     `<` $buffer_view `:` type($buffer_view) `>`
     `:` type($result) attr-dict-with-keyword
+  }];
+}
+
+// `%r = hal.tensor.barrier join(%t : tensor<4xf32>) => %fence : !hal.fence`:
+// the tensors, once available, signal the fence; they are returned as they
+// are. Synchronous here: the tensors are available when the op runs.
+def Hal_TensorBarrierOp : Op<Hal_Dialect, "tensor.barrier", [
+    AllTypesMatch<["sources", "results"]>]> {
+  let summary = "Signals a fence when all tensors are available.";
+  let arguments = (ins Variadic<AnyRankedTensor>:$sources,
+                       Hal_FenceType:$signal_fence);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    `join` `` `(` $sources `:` type($sources) `)` `=` `` `>`
+    $signal_fence `:` type($signal_fence) attr-dict-with-keyword
+  }];
+}
+
+// Fence flags and wait flags are IREE bit enums (`"None"`, `"Reserved"`),
+// printed as strings; kept as the string.
+def Hal_FenceCreateOp : Op<Hal_Dialect, "fence.create"> {
+  let summary = "A new unsignalled fence (signalled at once here).";
+  let arguments = (ins Hal_DeviceType:$device, StrAttr:$flags);
+  let results = (outs Hal_FenceType:$result);
+  let assemblyFormat = [{
+    `device` `(` $device `:` type($device) `)` `flags` `(` $flags `)`
+    `:` type($result) attr-dict-with-keyword
+  }];
+}
+
+def Hal_FenceJoinOp : Op<Hal_Dialect, "fence.join"> {
+  let summary = "A fence reached when all given fences are.";
+  let arguments = (ins StrAttr:$flags, Variadic<Hal_FenceType>:$fences);
+  let results = (outs Hal_FenceType:$result);
+  let assemblyFormat = [{
+    `at` `(` `[` $fences `]` `)` `flags` `(` $flags `)` `->` type($result)
+    attr-dict-with-keyword
+  }];
+}
+
+def Hal_FenceSignalOp : Op<Hal_Dialect, "fence.signal"> {
+  let summary = "Signals a fence.";
+  let arguments = (ins Hal_FenceType:$fence);
+  let assemblyFormat = "`<` $fence `:` type($fence) `>` attr-dict-with-keyword";
+}
+
+// `%status = hal.fence.await until([%f]) timeout_millis(%t) flags("None") : i32`
+def Hal_FenceAwaitOp : Op<Hal_Dialect, "fence.await"> {
+  let summary = "Waits for fences; the status is 0 (OK) here.";
+  let arguments = (ins I32:$timeout_millis, StrAttr:$flags,
+                       Variadic<Hal_FenceType>:$fences);
+  let results = (outs I32:$status);
+  let assemblyFormat = [{
+    `until` `(` `[` $fences `]` `)` `timeout_millis` `(` $timeout_millis `)`
+    `flags` `(` $flags `)` `:` type($status) attr-dict-with-keyword
   }];
 }
 

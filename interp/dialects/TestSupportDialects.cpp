@@ -5,10 +5,13 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
 #include "interp/dialects/UtilDialect.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "interp/dialects/UtilAttrs.cpp.inc"
 #include "interp/dialects/FlowDialect.cpp.inc"
 #include "interp/dialects/CheckDialect.cpp.inc"
 
@@ -27,6 +30,10 @@ void printTypeOrAttr(OpAsmPrinter &p, Operation *op, TypeAttr type,
 
 // The three dialects share one .td file; each registers only its own ops.
 void ref::util::UtilDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "interp/dialects/UtilAttrs.cpp.inc"
+      >();
   addOperations<UnfoldableConstantOp, OptimizationBarrierOp, FuncOp, ReturnOp,
                 CallOp, GlobalOp, GlobalLoadOp, GlobalStoreOp, InitializerOp,
                 NullOp>();

@@ -17,6 +17,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "interp/dialects/UtilDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "interp/dialects/UtilAttrs.h.inc"
 #include "interp/dialects/FlowDialect.h.inc"
 #include "interp/dialects/CheckDialect.h.inc"
 

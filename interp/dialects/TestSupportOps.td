@@ -15,6 +15,7 @@
 #ifndef REF_TEST_SUPPORT_OPS
 #define REF_TEST_SUPPORT_OPS
 
+include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -33,6 +34,18 @@ def Util_Dialect : Dialect {
   let name = "util";
   let cppNamespace = "::ref::util";
   let summary = "The subset of IREE's util dialect used by e2e tests.";
+  let useDefaultAttributePrinterParser = 1;
+}
+
+// `#util.inline.never` / `#util.inline.always`: inlining policies of
+// util.func (`inlining_policy = ...`); they do not change what a call does.
+def Util_InlineNeverAttr : AttrDef<Util_Dialect, "InlineNever"> {
+  let mnemonic = "inline.never";
+  let summary = "The function is never inlined.";
+}
+def Util_InlineAlwaysAttr : AttrDef<Util_Dialect, "InlineAlways"> {
+  let mnemonic = "inline.always";
+  let summary = "The function is always inlined.";
 }
 
 def Util_UnfoldableConstantOp : Op<Util_Dialect, "unfoldable_constant"> {

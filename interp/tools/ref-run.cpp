@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/dialects/HalDialect.h"
 #include "interp/exec/E2ETestModules.h"
 #include "interp/exec/FreedomReport.h"
 #include "interp/exec/Interpreter.h"
@@ -259,6 +260,19 @@ FailureOr<RtValue> bindInput(ParsedInput &in, Type argType, unsigned index,
                  << describe(argType) << "\n";
     return failure();
   };
+  if (isa<hal::BufferViewType>(argType)) {
+    // iree-run-module wraps any input in a buffer view of the input's own
+    // element type; the callee's hal.tensor.import checks it. Unsigned npy
+    // data reads as signless integers of its width, which IREE's check
+    // accepts for any integer type of that width.
+    std::optional<uint32_t> code = halElementTypeCode(
+        toMlirType(argType.getContext(), in.value.dtype()));
+    if (!code)
+      return mismatch();
+    RtValue v = RtValue::ofTensor(std::move(in.value));
+    v.halElementType = *code;
+    return v;
+  }
   std::optional<DType> want = toDType(getElementTypeOrSelf(argType));
   if (!want)
     return mismatch();

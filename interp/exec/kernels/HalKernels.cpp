@@ -49,6 +49,33 @@ static LogicalResult encodingTypeKernel(Operation *op, Frame &frame) {
   return success();
 }
 
+/// Fences (the coarse-fences ABI of `$async` functions): the interpreter runs
+/// synchronously, so every fence is reached when it is created and a wait
+/// returns OK at once. A fence is a placeholder scalar; a null one
+/// (`util.null`) is an empty RtValue, which IREE's waits skip as well.
+static LogicalResult fenceCreateKernel(Operation *op, Frame &frame) {
+  frame.set(op->getResult(0), RtValue::ofScalar(DType::I32, 1));
+  return success();
+}
+
+static LogicalResult fenceAwaitKernel(Operation *op, Frame &frame) {
+  // IREE's status: 0 is OK.
+  frame.set(op->getResult(0), RtValue::ofScalar(DType::I32, 0));
+  return success();
+}
+
+static LogicalResult fenceSignalKernel(Operation *, Frame &) {
+  return success();
+}
+
+static LogicalResult tensorBarrierKernel(Operation *op, Frame &frame) {
+  auto barrier = cast<hal::TensorBarrierOp>(op);
+  for (auto [src, res] :
+       llvm::zip_equal(barrier.getSources(), barrier.getResults()))
+    frame.set(res, frame.get(src));
+  return success();
+}
+
 static LogicalResult nullKernel(Operation *op, Frame &frame) {
   // A null reference: no tensor, no element type.
   frame.set(op->getResult(0), RtValue());
@@ -226,6 +253,11 @@ void registerHalKernels(KernelRegistry &r) {
   r.add("hal.buffer_view.dim", bufferViewDimKernel);
   r.add("hal.buffer_view.rank", bufferViewRankKernel);
   r.add("hal.buffer_view.element_type", bufferViewElementTypeKernel);
+  r.add("hal.tensor.barrier", tensorBarrierKernel);
+  r.add("hal.fence.create", fenceCreateKernel);
+  r.add("hal.fence.join", fenceCreateKernel);
+  r.add("hal.fence.signal", fenceSignalKernel);
+  r.add("hal.fence.await", fenceAwaitKernel);
   r.add("util.null", nullKernel);
 }
 
