@@ -11,10 +11,15 @@
 //  - topk: IREE's insertion: each input element, in order, is carried
 //    through the K slots; value and index move on cmp(carry, slot), the
 //    index alone also on a tie when the carried index is smaller.
-//  - arg_compare: first winner under cmp(candidate, best).
-//  - topk and arg_compare: a comparator that is not a strict ordering of
-//    the values it sees (the line and the outputs' initial contents: NaN
-//    under olt/ogt, or oge on equal values) is a finding per line.
+//  - arg_compare: the sequential scan's winner under cmp(candidate, best)
+//    (strict comparators: the first of equal values; non-strict: the last).
+//  - comparators must be weak orderings of the values they see (for topk
+//    and arg_compare the outputs' initial contents too): NaN under
+//    olt/ogt/oge is a finding per line. A non-strict comparator (oge, sge)
+//    on equal values is defined: the scalar loop's result, with each slot
+//    holding a member of such a tie class reported as multi-writes (any
+//    member's value and index); likewise topk_v2's class split by the K-th
+//    slot (TieClasses, TieChoices).
 //
 // Speed (docs/performance.md); each gives what the general code gives:
 //  - sort and topk with a comparator that is one strict comparison of a key
