@@ -66,6 +66,9 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "tensor.pad",
     "tensor.concat",
     "tensor.cast",
+    "linalg.softmax",
+    "linalg.pack",
+    "linalg.unpack",
 };
 
 StringRef opKindName(OpKind k) {
@@ -587,6 +590,34 @@ private:
       os << "tensor.cast " << valueName(op.operands[0]) << " : "
          << typeStr(op.operands[0]) << " to " << rt.str() << "\n";
       return;
+    case OpKind::Softmax:
+      printResultNames(opIndex, op);
+      os << "linalg.softmax dimension(" << op.dimension << ")";
+      printInsOuts(op);
+      os << " -> " << rt.str() << "\n";
+      return;
+    case OpKind::Pack:
+    case OpKind::Unpack: {
+      std::string pad;
+      if (op.kind == OpKind::Pack && op.flag)
+        pad = scalarConst(op.scalar, rt.dtype);
+      printResultNames(opIndex, op);
+      os << (op.kind == OpKind::Pack ? "linalg.pack " : "linalg.unpack ")
+         << valueName(op.operands[0]);
+      if (!pad.empty())
+        os << " padding_value(" << pad << " : " << dtypeName(rt.dtype) << ")";
+      if (!op.offsets.empty()) {
+        os << " outer_dims_perm = ";
+        printInts(os, op.offsets);
+      }
+      os << " inner_dims_pos = ";
+      printInts(os, op.ints);
+      os << " inner_tiles = ";
+      printInts(os, op.sizes);
+      os << " into " << valueName(op.operands[1]) << " : "
+         << typeStr(op.operands[0]) << " -> " << rt.str() << "\n";
+      return;
+    }
     }
     llvm_unreachable("bad op kind");
   }
