@@ -146,8 +146,9 @@ enum class OpKind : uint8_t {
   Softmax, // linalg.softmax
   Pack,    // linalg.pack
   Unpack,  // linalg.unpack
+  Attention, // iree_linalg_ext.attention
 };
-constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Unpack) + 1;
+constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Attention) + 1;
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).
 constexpr unsigned kNumDefaultOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
 
@@ -188,6 +189,10 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 ///    inner_tiles (static), `offsets` = outer_dims_perm (empty: none),
 ///    `flag` = has padding_value, `scalar` = the padding value.
 ///  - Unpack: operands (source, dest); `ints`, `sizes`, `offsets` as Pack.
+///  - Attention: ins(query, key, value) outs(init), loops (batch, m, k1, k2,
+///    n); `scalar` = the f32 bits of the scale (an arith.constant); `flag`:
+///    value indexed (batch, n, k2) instead of (batch, k2, n); an identity
+///    score region.
 struct Op {
   OpKind kind = OpKind::Empty;
   llvm::SmallVector<ValueId, 4> operands;

@@ -587,7 +587,8 @@ TEST(FuzzGenerator, StaticTwinGivesIdenticalResults) {
   EXPECT_GT(withGeneric, 10u);
 }
 
-// The kinds off by default (linalg.softmax, linalg.pack, linalg.unpack),
+// The kinds off by default (linalg.softmax, linalg.pack, linalg.unpack,
+// iree_linalg_ext.attention),
 // alone and with the ops they chain with, dynamic shapes included: they
 // verify, run without findings (no UB, nothing derived), their static twins
 // give bit-identical results, and the forms the recipes promise show up.
@@ -598,7 +599,8 @@ TEST(FuzzGenerator, LayoutOpsVerifyRunAndMatchTheirTwins) {
   unsigned dynamicCases = 0;
   for (uint64_t i = 0; i < 60; ++i) {
     GenOptions opts;
-    opts.ops = {OpKind::Softmax, OpKind::Pack, OpKind::Unpack};
+    opts.ops = {OpKind::Softmax, OpKind::Pack, OpKind::Unpack,
+                OpKind::Attention};
     if (i % 3 == 1)
       opts.ops.insert(opts.ops.end(), {OpKind::Generic, OpKind::Transpose,
                                        OpKind::Reduce, OpKind::Matmul});
@@ -620,7 +622,8 @@ TEST(FuzzGenerator, LayoutOpsVerifyRunAndMatchTheirTwins) {
   for (const char *form :
        {"linalg.pack:padding", "linalg.pack:outer_dims_perm",
         "linalg.pack:inner_dims_permuted", "linalg.unpack:round_trip",
-        "linalg.unpack:outer_dims_perm", "linalg.softmax:dim=0"})
+        "linalg.unpack:outer_dims_perm", "linalg.softmax:dim=0",
+        "iree_linalg_ext.attention:value_transposed"})
     EXPECT_TRUE(forms.count(form)) << form;
 }
 
