@@ -701,6 +701,13 @@ int fuzzCommand(int argc, char **argv) {
   cl::opt<bool> large("large",
                       cl::desc("Let a few cases have ~10^5-element tensors"),
                       cl::cat(common.category));
+  cl::opt<std::string> opsList(
+      "ops",
+      cl::desc("Comma-separated op kinds the generator draws from (as "
+               "fuzz-gen --ops: sort, generic, softmax, pack, unpack, ...; "
+               "full MLIR names work too); default: every kind on by "
+               "default (softmax, pack and unpack only when listed)"),
+      cl::cat(common.category));
   std::optional<Settings> settings = common.parse(
       argc, argv,
       "difftest fuzz: a campaign of generated "
@@ -764,6 +771,7 @@ int fuzzCommand(int argc, char **argv) {
                         {"shard", shard},
                         {"iree_version", settings->tools->compilerVersion()},
                         {"large", large ? "1" : "0"},
+                        {"ops", std::string(opsList)},
                         {"started", std::to_string(now())}})
       if (llvm::Error e = c.db->setOption(k, v)) {
         llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
@@ -776,6 +784,22 @@ int fuzzCommand(int argc, char **argv) {
   llvm::StringRef(twinText).getAsInteger(10, c.twinPercent);
   c.batching = c.batchSize > 1;
   c.gen.allowLarge = c.db->option("large").value_or("0") == "1";
+  {
+    llvm::SmallVector<llvm::StringRef> parts;
+    std::string opsText = c.db->option("ops").value_or("");
+    llvm::StringRef(opsText).split(parts, ',', -1, false);
+    for (llvm::StringRef p : parts) {
+      std::optional<fuzz::OpKind> k = fuzz::parseOpKind(p.trim());
+      for (llvm::StringRef prefix : {"iree_linalg_ext.", "linalg.", "tensor."})
+        if (!k)
+          k = fuzz::parseOpKind((prefix + p.trim()).str());
+      if (!k || *k == fuzz::OpKind::Empty) {
+        llvm::errs() << "error: unknown op kind '" << p << "' in --ops\n";
+        return kInvalid;
+      }
+      c.gen.ops.push_back(*k);
+    }
+  }
   auto configs = common.targetConfigs(targetList, *settings);
   if (!configs)
     return kInvalid;
@@ -861,7 +885,7 @@ int mergeCommand(int argc, char **argv) {
       return kInvalid;
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
-                          "large", "static_twins"})
+                          "large", "ops", "static_twins"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

@@ -291,7 +291,7 @@ public:
       if (k != OpKind::Empty)
         kinds.push_back(k);
     if (kinds.empty())
-      for (unsigned i = 0; i < kNumOpKinds; ++i)
+      for (unsigned i = 0; i < kNumDefaultOpKinds; ++i)
         if (static_cast<OpKind>(i) != OpKind::Empty)
           kinds.push_back(static_cast<OpKind>(i));
   }

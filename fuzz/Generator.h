@@ -59,7 +59,8 @@ struct GenOptions {
   /// that initialise outputs are not counted).
   unsigned minOps = 1;
   unsigned maxOps = 4;
-  /// Op kinds to draw from; empty: all (Empty excluded).
+  /// Op kinds to draw from; empty: every kind before `kNumDefaultOpKinds`
+  /// (Empty excluded): softmax, pack and unpack only when listed.
   std::vector<OpKind> ops;
   /// Element types of generated tensors; empty: i1 i8 i16 i32 i64 f16 bf16
   /// f32 f64. Index tensors of gather/scatter are i8..i64 regardless.

@@ -66,6 +66,10 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "tensor.pad",
     "tensor.concat",
     "tensor.cast",
+    "linalg.softmax",
+    "linalg.pack",
+    "linalg.unpack",
+    "iree_linalg_ext.attention",
 };
 
 StringRef opKindName(OpKind k) {
@@ -587,6 +591,54 @@ private:
       os << "tensor.cast " << valueName(op.operands[0]) << " : "
          << typeStr(op.operands[0]) << " to " << rt.str() << "\n";
       return;
+    case OpKind::Softmax:
+      printResultNames(opIndex, op);
+      os << "linalg.softmax dimension(" << op.dimension << ")";
+      printInsOuts(op);
+      os << " -> " << rt.str() << "\n";
+      return;
+    case OpKind::Pack:
+    case OpKind::Unpack: {
+      std::string pad;
+      if (op.kind == OpKind::Pack && op.flag)
+        pad = scalarConst(op.scalar, rt.dtype);
+      printResultNames(opIndex, op);
+      os << (op.kind == OpKind::Pack ? "linalg.pack " : "linalg.unpack ")
+         << valueName(op.operands[0]);
+      if (!pad.empty())
+        os << " padding_value(" << pad << " : " << dtypeName(rt.dtype) << ")";
+      if (!op.offsets.empty()) {
+        os << " outer_dims_perm = ";
+        printInts(os, op.offsets);
+      }
+      os << " inner_dims_pos = ";
+      printInts(os, op.ints);
+      os << " inner_tiles = ";
+      printInts(os, op.sizes);
+      os << " into " << valueName(op.operands[1]) << " : "
+         << typeStr(op.operands[0]) << " -> " << rt.str() << "\n";
+      return;
+    }
+    case OpKind::Attention: {
+      // The generic form: iree-compile 3.13 spells the custom form's maps as
+      // properties (`attention <indexing_maps = ...> ins(...)`), which the
+      // interpreter's parser (newer IREE's `{indexing_maps = ...}`) does not
+      // take; both parse the generic form.
+      std::string scale = scalarConst(op.scalar, DType::F32);
+      const char *m = "affine_map<(d0, d1, d2, d3, d4) -> ";
+      printResultNames(opIndex, op);
+      os << "\"iree_linalg_ext.attention\"(";
+      printNames(ArrayRef<ValueId>(op.operands).take_front(3));
+      os << ", " << scale << ", " << valueName(op.operands[3]) << ") <{indexing_maps = [" << m << "(d0, d1, d2)>, " << m
+         << "(d0, d3, d2)>, " << m
+         << (op.flag ? "(d0, d4, d3)>, " : "(d0, d3, d4)>, ") << m << "()>, "
+         << m << "(d0, d1, d4)>]}> ({\n  ^bb0(%score: f32):\n"
+         << "    iree_linalg_ext.yield %score : f32\n  }) : (";
+      printTypes(ArrayRef<ValueId>(op.operands).take_front(3));
+      os << ", f32, " << typeStr(op.operands[3]) << ") -> " << rt.str()
+         << "\n";
+      return;
+    }
     }
     llvm_unreachable("bad op kind");
   }

@@ -140,8 +140,17 @@ enum class OpKind : uint8_t {
   Pad,
   Concat,
   Cast,
+  // Kinds after Cast are off by default (a run draws them only when its
+  // `GenOptions::ops` lists them), so the default op mix, and the cases of
+  // every existing option set, stay what they were.
+  Softmax, // linalg.softmax
+  Pack,    // linalg.pack
+  Unpack,  // linalg.unpack
+  Attention, // iree_linalg_ext.attention
 };
-constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
+constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Attention) + 1;
+/// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).
+constexpr unsigned kNumDefaultOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
 
 /// The op name as MLIR spells it ("iree_linalg_ext.sort", "linalg.fill").
 llvm::StringRef opKindName(OpKind k);
@@ -175,6 +184,15 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 ///    is the result type with `dynSizes` for its `?`s.
 ///  - Pad: `low`, `high`, `scalar` (the padding value).
 ///  - Concat: `dimension`. Cast: nothing.
+///  - Softmax: ins(x) outs(init); `dimension`.
+///  - Pack: operands (source, dest); `ints` = inner_dims_pos, `sizes` =
+///    inner_tiles (static), `offsets` = outer_dims_perm (empty: none),
+///    `flag` = has padding_value, `scalar` = the padding value.
+///  - Unpack: operands (source, dest); `ints`, `sizes`, `offsets` as Pack.
+///  - Attention: ins(query, key, value) outs(init), loops (batch, m, k1, k2,
+///    n); `scalar` = the f32 bits of the scale (an arith.constant); `flag`:
+///    value indexed (batch, n, k2) instead of (batch, k2, n); an identity
+///    score region.
 struct Op {
   OpKind kind = OpKind::Empty;
   llvm::SmallVector<ValueId, 4> operands;

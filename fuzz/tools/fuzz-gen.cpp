@@ -44,8 +44,9 @@ static cl::opt<std::string>
                     "topk, arg_compare, fill, matmul, transpose, "
                     "batch_matmul, reduce, broadcast, generic, "
                     "extract_slice, insert_slice, collapse_shape, "
-                    "expand_shape, pad, concat, cast; full MLIR names work "
-                    "too); default all"),
+                    "expand_shape, pad, concat, cast; off by default: "
+                    "softmax, pack, unpack, attention; full MLIR names work "
+                    "too); default: every kind on by default"),
            cl::cat(cat));
 static cl::opt<std::string>
     dtypesOpt("dtypes",

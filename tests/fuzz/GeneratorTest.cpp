@@ -587,6 +587,55 @@ TEST(FuzzGenerator, StaticTwinGivesIdenticalResults) {
   EXPECT_GT(withGeneric, 10u);
 }
 
+// The kinds off by default (linalg.softmax, linalg.pack, linalg.unpack,
+// iree_linalg_ext.attention),
+// alone and with the ops they chain with, dynamic shapes included: they
+// verify, run without findings (no UB, nothing derived), their static twins
+// give bit-identical results, and the forms the recipes promise show up.
+TEST(FuzzGenerator, LayoutOpsVerifyRunAndMatchTheirTwins) {
+  PrintOptions twin;
+  twin.staticShapes = true;
+  std::set<std::string> forms;
+  unsigned dynamicCases = 0;
+  for (uint64_t i = 0; i < 60; ++i) {
+    GenOptions opts;
+    opts.ops = {OpKind::Softmax, OpKind::Pack, OpKind::Unpack,
+                OpKind::Attention};
+    if (i % 3 == 1)
+      opts.ops.insert(opts.ops.end(), {OpKind::Generic, OpKind::Transpose,
+                                       OpKind::Reduce, OpKind::Matmul});
+    opts.dynamicCasePercent = i % 2 ? 100 : 30;
+    opts.minOps = 2;
+    Case c = generateCase(caseSeed(71, i), opts);
+    EXPECT_EQ(c.features.undecidableResults, 0u) << c.text();
+    for (const OpFeature &o : c.features.ops)
+      for (const std::string &f : o.forms)
+        forms.insert(opKindName(o.kind).str() + ":" + f);
+    dynamicCases += c.features.dynamic;
+    std::vector<std::string> a, b;
+    ASSERT_EQ(checkWithRefRun(c, true, {}, &a), "") << "case " << i << "\n"
+                                                    << c.text();
+    ASSERT_EQ(checkWithRefRun(c, true, twin, &b), "") << "case " << i;
+    EXPECT_TRUE(a == b) << "case " << i << ": results differ\n" << c.text();
+  }
+  EXPECT_GT(dynamicCases, 20u);
+  for (const char *form :
+       {"linalg.pack:padding", "linalg.pack:outer_dims_perm",
+        "linalg.pack:inner_dims_permuted", "linalg.unpack:round_trip",
+        "linalg.unpack:outer_dims_perm", "linalg.softmax:dim=0",
+        "iree_linalg_ext.attention:value_transposed"})
+    EXPECT_TRUE(forms.count(form)) << form;
+}
+
+// Without the new kinds in `ops`, no case draws them.
+TEST(FuzzGenerator, LayoutOpsAreOffByDefault) {
+  for (uint64_t i = 0; i < 200; ++i) {
+    Case c = generateCase(caseSeed(72, i));
+    for (const OpFeature &o : c.features.ops)
+      EXPECT_LT(static_cast<unsigned>(o.kind), kNumDefaultOpKinds);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Shrinking
 //===----------------------------------------------------------------------===//
@@ -720,7 +769,9 @@ TEST(FuzzGenerator, CoverageOfTheSpace) {
           chained = true;
       }
   }
-  EXPECT_EQ(kinds.size(), kNumOpKinds - 1); // every kind but tensor.empty
+  // Every default kind but tensor.empty (softmax, pack and unpack are off
+  // by default).
+  EXPECT_EQ(kinds.size(), kNumDefaultOpKinds - 1);
   EXPECT_EQ(dtypes.size(), 9u);
   EXPECT_EQ(modes.size(), kNumValueModes);
   EXPECT_EQ(ranks, (std::set<unsigned>{0, 1, 2, 3, 4}));
