@@ -51,9 +51,8 @@ func.func @argmin_olt_first_winner() {
 // A non-strict comparator (oge) on distinct values is a strict ordering of
 // the data: [3, 1, 5, 2], init -inf / 0:
 //   j0 3 >= -inf -> (3, 0); j1 no; j2 5 >= 3 -> (5, 2); j3 no.  -> 5.0, index 2.
-// (With equal values oge would keep the LAST winner where a parallel
-// reduction may keep another: that is a finding, see
-// tests/lit/linalg_ext/strict_order_topk_arg_compare.mlir.)
+// (With equal values oge keeps the LAST winner: a total preorder is
+// accepted, see tests/lit/linalg_ext/strict_order_topk_arg_compare.mlir.)
 func.func @argmax_oge_distinct() {
   %v = util.unfoldable_constant dense<[3.0, 1.0, 5.0, 2.0]> : tensor<4xf32>
   %bv = util.unfoldable_constant dense<0xFF800000> : tensor<f32>

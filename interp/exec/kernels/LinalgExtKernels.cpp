@@ -20,7 +20,9 @@
 //  - arg_compare: first winner under cmp(candidate, best).
 //  - topk and arg_compare: a comparator that is not a strict ordering of
 //    the values it sees (the line and the outputs' initial contents: NaN
-//    under olt/ogt, or oge on equal values) is a finding per line.
+//    under olt/ogt, or oge on equal values) is a finding per line;
+//    arg_compare also accepts a total preorder (oge/ole without NaN): ties
+//    go to the later element, as IREE's ONNX frontend requires.
 //
 // Speed (docs/performance.md); each gives what the general code gives:
 //  - sort and topk with a comparator that is one strict comparison of a key
@@ -1463,14 +1465,19 @@ static LogicalResult argCompareKernel(Operation *op, Frame &frame) {
     auto seenLess = [&](int64_t a, int64_t b) {
       return (cmp.callQuietly({seen(a), seen(b)}, ignoredUB) & 1) != 0;
     };
-    if (!isStrictOrderOn(n + 1, seenLess, [](int64_t) { return true; })) {
+    // A non-strict comparator that is a total preorder (oge, ole: its
+    // negation, reversed, is a strict weak ordering) is defined as well:
+    // ties go to the later element. IREE's ONNX frontend emits oge/ole for
+    // ArgMax/ArgMin{select_last_index=1} and relies on exactly that.
+    auto notGreater = [&](int64_t a, int64_t b) { return !seenLess(b, a); };
+    if (!isStrictOrderOn(n + 1, seenLess, [](int64_t) { return true; }) &&
+        !isStrictOrderOn(n + 1, notGreater, [](int64_t) { return true; })) {
       coords[dim] = 0;
       reportUB(frame, op, "comparator is not a strict weak ordering", coords,
                true,
                "the comparator orders the values of this line and the "
                "initial best value inconsistently (e.g. NaN values with "
-               "olt/ogt, or a non-strict comparator such as oge on equal "
-               "values); the winner is unspecified");
+               "olt/ogt or oge/ole); the winner is unspecified");
     }
     for (int64_t j = 0; j < n; ++j) {
       coords[dim] = j;
