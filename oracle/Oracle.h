@@ -42,10 +42,10 @@
 //     with "values differ as a multiset"; members whose own multisets agree
 //     but whose tuples do not fail with "payload does not travel with its
 //     key". Positions outside every group compare by rules 2-4.
-//  6. `multi_writes` (scatter): at each listed position the actual must be one
-//     of `candidate_bits` (exact bits for integers; for floats within the
-//     elementwise tolerance of rule 3 of any candidate). Other positions
-//     compare normally.
+//  6. `multi_writes` (scatter; tie-breaks of topk, topk_v2, arg_compare): at
+//     each listed position the actual must be one of `candidate_bits`
+//     (exact bits for integers; for floats within the elementwise tolerance
+//     of rule 3 of any candidate). Other positions compare normally.
 //  7. `derived_from`: the output was computed from a result with freedom by
 //     an op that does not track it, so a difference cannot be judged:
 //     `Undecided` (not a failure), naming the op, with the counts of the

@@ -1633,6 +1633,8 @@ def _f8():
 # The sub-byte and small float cases (their values come from ml_dtypes).
 import goldens_small_types  # noqa: E402
 goldens_small_types.register(case, Raw, Rng, DEFAULT_EXPECT)
+import goldens_layout  # noqa: E402
+goldens_layout.register(case, Raw, Rng, DEFAULT_EXPECT)
 
 
 # ---------------------------------------------------------------------------

@@ -58,6 +58,18 @@ def min_normal_bug(signature):
                       "1.0."}
 
 
+def cuda_small_float(signature):
+    """IREE 3.13's NVPTX path on small floats (sm_80 has no fp4/fp8
+    arithmetic): the conversion leaves an op LLVM cannot translate."""
+    return {"verdict": "compile-error", "signature": signature,
+            "issue": "related: https://github.com/iree-org/iree/issues/24625 "
+                     "(f8E4M3FN on cuda, the same unconverted small-float "
+                     "cast); this form not searched separately",
+            "reason": "the small-float emulation does not reach every op "
+                      "on cuda:sm_80: a cast or truncf is left for LLVM "
+                      "translation, which rejects it."}
+
+
 def register(case, Raw, Rng, default_expect):
     def need():
         assert ml_dtypes is not None, "pip install ml_dtypes to derive this case"
@@ -89,7 +101,10 @@ func.func @main(%x: tensor<12xf32>, %s: tensor<12xf8E8M0FNU>) -> (tensor<12xf32>
 }
 """, expect={t: min_normal_bug(
         "output 0 (12xf32): 1 of 12 elements differ; first at [4]: "
-        "expected 0.25 (0x3e800000), actual 0") for t in ("llvm-cpu", "vmvx")})
+        "expected 0.25 (0x3e800000), actual 0") for t in ("llvm-cpu", "vmvx")}
+    | {"cuda:sm_80": cuda_small_float(
+        "LLVM Translation failed for operation: "
+        "builtin.unrealized_conversion_cast")})
     def _scaled():
         need()
         x = np.array([0.7, -1.3, 5.0, 11.0, 0.24, -0.1, 3.0, 100.0, -2.6,
@@ -120,7 +135,9 @@ func.func @main(%a: tensor<8xf8E4M3FNUZ>, %b: tensor<8xf8E4M3FNUZ>, %c: tensor<8
   %w = arith.extf %s : tensor<8xf8E4M3FNUZ> to tensor<8xf32>
   return %s, %cc, %w : tensor<8xf8E4M3FNUZ>, tensor<8xf8E5M2FNUZ>, tensor<8xf32>
 }
-""")
+""", expect={"cuda:sm_80": cuda_small_float(
+        "LLVM Translation failed for operation: "
+        "builtin.unrealized_conversion_cast")})
     def _fnuz():
         need()
         e4 = ml_dtypes.float8_e4m3fnuz
@@ -192,7 +209,10 @@ func.func @main(%x: tensor<8xf32>) -> (tensor<8xi8>, tensor<8xi8>) {
 }
 """, expect={t: min_normal_bug(
         "output 0 (8xi8): 2 of 8 elements differ; first at [0]: expected 2, "
-        "actual 0") for t in ("llvm-cpu", "vmvx")})
+        "actual 0") for t in ("llvm-cpu", "vmvx")}
+    | {"cuda:sm_80": cuda_small_float(
+        "missing `LLVMTranslationDialectInterface` registration for dialect "
+        "for op: arith.truncf")})
     def _min_normal():
         need()
         x = np.array([0.96, 0.8, 0.74, 0.5, 0.00775, 0.0077, 0.007, 2.9],

@@ -88,6 +88,8 @@ void registerTensorKernels(KernelRegistry &r);
 void registerLinalgKernels(KernelRegistry &r);
 void registerTestSupportKernels(KernelRegistry &r);
 void registerLinalgExtKernels(KernelRegistry &r);
+// Called by registerLinalgExtKernels (LinalgExtSortKernels.cpp).
+void registerLinalgExtSortKernels(KernelRegistry &r);
 void registerAttentionKernels(KernelRegistry &r);
 void registerLinalgLayoutKernels(KernelRegistry &r);
 void registerLinalgExtTransformKernels(KernelRegistry &r);

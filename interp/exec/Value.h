@@ -21,7 +21,10 @@ struct Freedom {
   /// Scatter: positions written by more than one update, with the update
   /// batch indices (row-major) in write order; `anyOneOf` when the op
   /// promised unique indices (the writes race: any chain of distinct writers
-  /// in any order may be what is left, see docs/coverage.md).
+  /// in any order may be what is left, see docs/coverage.md). topk, topk_v2
+  /// and arg_compare use it too, without writers: a slot whose value or
+  /// index depends on the tie-break among equal values lists every legal
+  /// one.
   ///
   /// Flat, as a scatter may have hundreds of thousands of these: entry `e`
   /// is `positions[e]` (ascending), its writers `updatesOf(e)` and the raw

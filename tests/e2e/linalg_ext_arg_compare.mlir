@@ -7,7 +7,8 @@
 // contents; for each element j along the dimension, in order:
 //   if cmp(candidate, best): best = (candidate, index_base + j  or  the
 //                                     explicit input index at j)
-// A strict comparator (ogt/olt) keeps the first winner among equal values.
+// A strict comparator (ogt/olt) keeps the first winner among equal values, a
+// non-strict one (oge/ole/sge) the last.
 
 //===----------------------------------------------------------------------===//
 // 1-D
@@ -51,8 +52,10 @@ func.func @argmin_olt_first_winner() {
 // A non-strict comparator (oge) on distinct values is a strict ordering of
 // the data: [3, 1, 5, 2], init -inf / 0:
 //   j0 3 >= -inf -> (3, 0); j1 no; j2 5 >= 3 -> (5, 2); j3 no.  -> 5.0, index 2.
-// (With equal values oge keeps the LAST winner: a total preorder is
-// accepted, see tests/lit/linalg_ext/strict_order_topk_arg_compare.mlir.)
+// (With equal values oge keeps the LAST winner, where a split reduction may
+// keep another: defined, with the index reported as freedom, see the
+// non-strict cases at the end and
+// tests/lit/linalg_ext/strict_order_topk_arg_compare.mlir.)
 func.func @argmax_oge_distinct() {
   %v = util.unfoldable_constant dense<[3.0, 1.0, 5.0, 2.0]> : tensor<4xf32>
   %bv = util.unfoldable_constant dense<0xFF800000> : tensor<f32>
@@ -289,5 +292,64 @@ func.func @argmin_dynamic() {
   %ic = tensor.cast %r#1 : tensor<?xi32> to tensor<2xi32>
   check.expect_eq_const(%vc, dense<[-0.5, 6.0]> : tensor<2xf32>) : tensor<2xf32>
   check.expect_eq_const(%ic, dense<[1, 2]> : tensor<2xi32>) : tensor<2xi32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Non-strict comparators with ties (a weak ordering: defined, not a finding)
+//===----------------------------------------------------------------------===//
+
+// oge with the maximum 5 twice: [5, 1, 5, 2], init -inf / 0:
+//   j0 5 >= -inf -> (5, 0); j1 1 >= 5 no; j2 5 >= 5 -> (5, 2); j3 no.
+//   -> 5.0, index 2 (IREE's scalar loop keeps the LAST winner; the index is
+//   reported as freedom: 0 or 2).
+func.func @argmax_oge_ties_last_winner() {
+  %v = util.unfoldable_constant dense<[5.0, 1.0, 5.0, 2.0]> : tensor<4xf32>
+  %bv = util.unfoldable_constant dense<0xFF800000> : tensor<f32>
+  %bi = util.unfoldable_constant dense<0> : tensor<i32>
+  %r:2 = iree_linalg_ext.arg_compare dimension(0)
+      ins(%v : tensor<4xf32>) outs(%bv, %bi : tensor<f32>, tensor<i32>) {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.cmpf oge, %a, %b : f32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<f32>, tensor<i32>
+  check.expect_eq_const(%r#0, dense<5.0> : tensor<f32>) : tensor<f32>
+  check.expect_eq_const(%r#1, dense<2> : tensor<i32>) : tensor<i32>
+  return
+}
+
+// sge on i32, rows of a 2x5 along dimension 1, init INT_MIN / -1:
+//   row 0 [3, 9, 9, 9, -4]: (3,0) (9,1) (9,2) (9,3), -4 no -> 9, index 3.
+//   row 1 [7, 7, 7, 7, 7]: every element >= the best -> 7, index 4.
+func.func @argmax_sge_ties_2d() {
+  %v = util.unfoldable_constant dense<[[3, 9, 9, 9, -4], [7, 7, 7, 7, 7]]> : tensor<2x5xi32>
+  %bv = util.unfoldable_constant dense<-2147483648> : tensor<2xi32>
+  %bi = util.unfoldable_constant dense<-1> : tensor<2xi32>
+  %r:2 = iree_linalg_ext.arg_compare dimension(1)
+      ins(%v : tensor<2x5xi32>) outs(%bv, %bi : tensor<2xi32>, tensor<2xi32>) {
+  ^bb0(%a: i32, %b: i32):
+    %c = arith.cmpi sge, %a, %b : i32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<2xi32>, tensor<2xi32>
+  check.expect_eq_const(%r#0, dense<[9, 7]> : tensor<2xi32>) : tensor<2xi32>
+  check.expect_eq_const(%r#1, dense<[3, 4]> : tensor<2xi32>) : tensor<2xi32>
+  return
+}
+
+// argmin with ole, the minimum 0 twice: [2, 0, 0, 4], init +inf / 0:
+//   j0 2 <= inf -> (2, 0); j1 0 <= 2 -> (0, 1); j2 0 <= 0 -> (0, 2); j3 no.
+//   -> 0.0, index 2.
+func.func @argmin_ole_ties_last_winner() {
+  %v = util.unfoldable_constant dense<[2.0, 0.0, 0.0, 4.0]> : tensor<4xf32>
+  %bv = util.unfoldable_constant dense<0x7F800000> : tensor<f32>
+  %bi = util.unfoldable_constant dense<0> : tensor<i32>
+  %r:2 = iree_linalg_ext.arg_compare dimension(0)
+      ins(%v : tensor<4xf32>) outs(%bv, %bi : tensor<f32>, tensor<i32>) {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.cmpf ole, %a, %b : f32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<f32>, tensor<i32>
+  check.expect_eq_const(%r#0, dense<0.0> : tensor<f32>) : tensor<f32>
+  check.expect_eq_const(%r#1, dense<2> : tensor<i32>) : tensor<i32>
   return
 }

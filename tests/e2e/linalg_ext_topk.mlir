@@ -497,3 +497,74 @@ func.func @topk_v2_sorted_ties_as_iree() {
   check.expect_eq_const(%r#1, dense<[4, 2, 1]> : tensor<3xi32>) : tensor<3xi32>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Non-strict comparators with ties (a weak ordering: defined, not a finding)
+//===----------------------------------------------------------------------===//
+
+// topk, max-2 with oge, values [4, 1, 4, 3], init -inf / 0 (fwd and rev are
+// both true on equal values, so the carried element takes the slot):
+//   j0 4: 4 >= -inf swap -> [(4,0), -inf]; the carried (-inf,0) meets the
+//         slot (-inf,0): fwd, swap (no change).
+//   j1 1: slot 0: 1 >= 4 no (rev); slot 1: 1 >= -inf swap -> [(4,0), (1,1)].
+//   j2 4: slot 0: 4 >= 4 swap -> (4,2), carry (4,0); slot 1: 4 >= 1 swap
+//         -> [(4,2), (4,0)].
+//   j3 3: 3 >= 4 no, twice.
+//   -> values [4, 4], indices [2, 0] (the later equal value goes first).
+func.func @topk_oge_ties() {
+  %v = util.unfoldable_constant dense<[4.0, 1.0, 4.0, 3.0]> : tensor<4xf32>
+  %ov0 = util.unfoldable_constant dense<0xFF800000> : tensor<2xf32>
+  %oi0 = util.unfoldable_constant dense<0> : tensor<2xi32>
+  %r:2 = iree_linalg_ext.topk dimension(0)
+      ins(%v : tensor<4xf32>) outs(%ov0, %oi0 : tensor<2xf32>, tensor<2xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.cmpf oge, %a, %b : f32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<2xf32>, tensor<2xi32>
+  check.expect_eq_const(%r#0, dense<[4.0, 4.0]> : tensor<2xf32>) : tensor<2xf32>
+  check.expect_eq_const(%r#1, dense<[2, 0]> : tensor<2xi32>) : tensor<2xi32>
+  return
+}
+
+// topk, max-2 with sge on i32, values [5, 7, 5, 5], init INT_MIN / 0; the
+// second slot's 5 ties with two unselected 5s:
+//   j0 5: [(5,0), (MIN,0)]
+//   j1 7: 7 >= 5 swap -> (7,1), carry (5,0); 5 >= MIN swap -> [(7,1), (5,0)]
+//   j2 5: 5 >= 7 no; 5 >= 5 swap -> [(7,1), (5,2)]
+//   j3 5: 5 >= 7 no; 5 >= 5 swap -> [(7,1), (5,3)]
+//   -> values [7, 5], indices [1, 3].
+func.func @topk_sge_ties_boundary() {
+  %v = util.unfoldable_constant dense<[5, 7, 5, 5]> : tensor<4xi32>
+  %ov0 = util.unfoldable_constant dense<-2147483648> : tensor<2xi32>
+  %oi0 = util.unfoldable_constant dense<0> : tensor<2xi32>
+  %r:2 = iree_linalg_ext.topk dimension(0)
+      ins(%v : tensor<4xi32>) outs(%ov0, %oi0 : tensor<2xi32>, tensor<2xi32>) {
+  ^bb0(%a: i32, %b: i32):
+    %c = arith.cmpi sge, %a, %b : i32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<2xi32>, tensor<2xi32>
+  check.expect_eq_const(%r#0, dense<[7, 5]> : tensor<2xi32>) : tensor<2xi32>
+  check.expect_eq_const(%r#1, dense<[1, 3]> : tensor<2xi32>) : tensor<2xi32>
+  return
+}
+
+// topk_v2 is_sorted, max-2 with oge, values [4, 1, 4, 3], inits -inf / 0
+// (every input comes strictly before -inf, so IREE's loop applies: the
+// insertion as in @topk_oge_ties, then after each insertion a bubble pass
+// that swaps a neighbour pair when !(left >= right), never equal ones):
+//   j0 4: [(4,0), (-inf,0)]; j1 1: [(4,0), (1,1)]; j2 4: [(4,2), (4,0)];
+//   j3 3: no change.  -> values [4, 4], indices [2, 0].
+func.func @topk_v2_sorted_oge_ties() {
+  %v = util.unfoldable_constant dense<[4.0, 1.0, 4.0, 3.0]> : tensor<4xf32>
+  %ov0 = util.unfoldable_constant dense<0xFF800000> : tensor<2xf32>
+  %oi0 = util.unfoldable_constant dense<0> : tensor<2xi32>
+  %r:2 = iree_linalg_ext.topk_v2 dimension(0) is_sorted
+      ins(%v : tensor<4xf32>) outs(%ov0, %oi0 : tensor<2xf32>, tensor<2xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.cmpf oge, %a, %b : f32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<2xf32>, tensor<2xi32>
+  check.expect_eq_const(%r#0, dense<[4.0, 4.0]> : tensor<2xf32>) : tensor<2xf32>
+  check.expect_eq_const(%r#1, dense<[2, 0]> : tensor<2xi32>) : tensor<2xi32>
+  return
+}

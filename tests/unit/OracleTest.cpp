@@ -689,6 +689,39 @@ TEST(OracleMultiWrites, FloatCandidatesUseTheTolerance) {
       OutputResult::Mismatch);
 }
 
+TEST(OracleMultiWrites, TopkTieChoicesBesideTieGroups) {
+  // A sorted top-4 (topk_v2) of values 9, 5, 5, 4, 4 at indices 0, 2, 3, 6,
+  // 8: the two 5s form a tie group of both outputs; the 4s are split by the
+  // K-th slot, so slot 3 may hold index 6 or 8 (multi-writes, indices only:
+  // the value has one candidate).
+  Tensor gv = f32Tensor({4}, {9, 5, 5, 4});
+  Tensor gi = makeTensor(DType::I32, {4}, {0, 2, 3, 6});
+  OutputFreedom fv = freedomFor(gv), fi = freedomFor(gi);
+  fv.index = 0;
+  fi.index = 1;
+  fv.origin = fi.origin = "iree_linalg_ext.topk_v2 at t.mlir:3:8";
+  fv.tieGroups = fi.tieGroups = {{1, 2}};
+  fi.multiWrites = {{3, {}, {6, 8}}};
+  auto run = [&](llvm::ArrayRef<uint64_t> idx) {
+    std::vector<Tensor> goldens = {gv, gi};
+    std::vector<Tensor> actuals = {f32Tensor({4}, {9, 5, 5, 4}),
+                                   makeTensor(DType::I32, {4}, idx)};
+    std::vector<OutputFreedom> freedom = {fv, fi};
+    return compareOutputs(goldens, actuals, freedom, OracleOptions());
+  };
+  EXPECT_TRUE(allPass(run({0, 3, 2, 8})));
+  EXPECT_TRUE(allPass(run({0, 2, 3, 6})));
+  std::vector<OutputResult> r = run({0, 3, 2, 7});
+  EXPECT_EQ(r[0].status, OutputResult::Pass);
+  EXPECT_EQ(r[1].status, OutputResult::Mismatch);
+  EXPECT_EQ(r[1].firstDiffering, 3);
+  EXPECT_EQ(r[1].expected, "one of 6, 8");
+  // The tie group still binds: an index from outside it fails.
+  r = run({0, 3, 8, 6});
+  EXPECT_EQ(r[1].status, OutputResult::Mismatch);
+  EXPECT_EQ(r[1].rule, "tie-groups");
+}
+
 //===----------------------------------------------------------------------===//
 // Rule 7: derived freedom
 //===----------------------------------------------------------------------===//
