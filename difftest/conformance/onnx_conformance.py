@@ -179,15 +179,29 @@ def ref_case(d, tools, timeout):
     prog = os.path.join(d, "model.input.mlir")
     fn = public_function(open(prog).read())
     argv = [tools["ref-run"], prog, "--function=" + fn]
-    argv += ["--input=@" + os.path.join(d, i["file"]) for i in meta["inputs"]]
+    for i in meta["inputs"]:
+        p = os.path.join(d, i["file"])
+        if i["dtype"] == "bfloat16":
+            # numpy has no bf16 type code (ml_dtypes saves '<V2'): raw bytes.
+            raw = p[:-4] + ".bin"
+            np.load(p).view(np.uint16).tofile(raw)
+            shape = "x".join(str(s) for s in i["shape"])
+            argv.append("--input=%s%sbf16=@%s" % (shape, "x" if shape else "", raw))
+        else:
+            argv.append("--input=@" + p)
     outs = []
     for i, o in enumerate(meta["outputs"]):
-        p = os.path.join(d, "ref%d.npy" % i)
+        ext = "bin" if o["dtype"] == "bfloat16" else "npy"
+        p = os.path.join(d, "ref%d.%s" % (i, ext))
         if os.path.exists(p):
             os.remove(p)
         outs.append(p)
         argv.append("--output=@" + p)
     rc, text = run(argv, timeout, os.path.join(d, "ref-run.log"))
+    if rc == 3 and "undefined behaviour: failed assertion" in text:
+        # The lowered program's own cf.assert (the importer's guard for an
+        # unimplemented case) fails: it aborts, there is no output.
+        return "ref-assert", first_error(text)
     if rc == 3:
         return "ref-ub", first_error(text)
     if rc != 0:
@@ -196,7 +210,13 @@ def ref_case(d, tools, timeout):
         exp = np.load(os.path.join(d, o["file"]))
         if not os.path.exists(outs[i]):
             return "ref-error", "output %d not written (raw .bin dtype?)" % i
-        act = np.load(outs[i])
+        if outs[i].endswith(".bin"):
+            import ml_dtypes
+            exp = exp.view(ml_dtypes.bfloat16)  # saved as '|V2'
+            act = np.fromfile(outs[i], dtype=np.uint16).view(
+                ml_dtypes.bfloat16).reshape(exp.shape)
+        else:
+            act = np.load(outs[i])
         why = compare(exp, act, meta["rtol"], meta["atol"])
         if why:
             return "ref-mismatch", "output %d: %s" % (i, why)
@@ -221,6 +241,7 @@ VERDICTS = [
     ("import-fail", "IREE's ONNX importer rejects the model (not ours)"),
     ("lower-fail", "iree-compile --compile-to=input fails (not ours)"),
     ("ref-error", "ref-run cannot run the lowered program (our gap)"),
+    ("ref-assert", "the lowered program's own cf.assert fails: it aborts (importer's guard, not ours)"),
     ("ref-ub", "ref-run reports undefined behaviour (must be explained)"),
     ("ref-mismatch", "ref-run disagrees with ONNX's reference"),
     ("ref-pass", "ref-run agrees with ONNX's reference"),
@@ -238,6 +259,9 @@ def main():
     ap.add_argument("--difftest", default=os.path.join(ROOT, "build", "bin", "difftest"))
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--stage", choices=["lower", "ref", "all"], default="all")
+    ap.add_argument("--reuse-lower", action="store_true",
+                    help="keep the import-fail/lower-fail verdicts recorded "
+                         "in DIR/results.sqlite instead of importing again")
     a = ap.parse_args()
     tools = {"import": find_tool("iree-import-onnx", a.iree_dir),
              "compile": find_tool("iree-compile", a.iree_dir),
@@ -258,8 +282,14 @@ def main():
 
     dirs = {n: os.path.join(a.out, "cases", n) for n in names}
     status = {}
+    if a.reuse_lower:
+        for n, st in db.execute("SELECT name, status FROM result WHERE "
+                                "stage = 'lower' AND status != 'lowered'"):
+            if n in dirs:
+                status[n] = st
     with cf.ThreadPoolExecutor(a.jobs) as ex:
-        futs = {ex.submit(lower_case, dirs[n], tools, a.timeout): n for n in names}
+        futs = {ex.submit(lower_case, dirs[n], tools, a.timeout): n
+                for n in names if n not in status}
         for i, f in enumerate(cf.as_completed(futs)):
             n = futs[f]
             st, det = f.result()
@@ -267,7 +297,7 @@ def main():
             record(n, "lower", st, det)
             if i % 100 == 0:
                 db.commit()
-                print("lower: %d/%d" % (i, len(names)), file=sys.stderr)
+                print("lower: %d/%d" % (i, len(futs)), file=sys.stderr)
     db.commit()
     lowered = [n for n in names if status[n] == "lowered"]
     if a.stage in ("ref", "all"):

@@ -272,6 +272,10 @@ void Interpreter::reportPoisonSinks(Operation *op, Frame &frame) {
     check(sw.getFlag(), "a branch condition");
     return;
   }
+  if (auto as = dyn_cast<cf::AssertOp>(op)) {
+    check(as.getArg(), "an assertion");
+    return;
+  }
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     for (Value v : {forOp.getLowerBound(), forOp.getUpperBound(),
                     forOp.getStep()})

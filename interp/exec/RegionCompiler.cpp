@@ -6,6 +6,7 @@
 #include "interp/exec/Types.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -100,6 +101,20 @@ CompiledRegion::compile(Region &region) {
       in.dst = cr->numRegs++;
       in.op = &op;
       regOf[ex.getResult()] = in.dst;
+      cr->instrs.push_back(in);
+      cr->mayReport = true;
+      continue;
+    }
+
+    if (auto as = dyn_cast<cf::AssertOp>(op)) {
+      FailureOr<uint32_t> r = lookup(as.getArg());
+      if (failed(r))
+        return failure();
+      Instr in;
+      in.kind = InstrKind::Assert;
+      in.a = *r;
+      in.dst = zeroReg; // writes nothing
+      in.op = &op;
       cr->instrs.push_back(in);
       cr->mayReport = true;
       continue;
@@ -349,6 +364,22 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
             onUB(in.op, "read of an uninitialized element", l, "");
           dst[l] = t.load(linear);
         }
+      }
+      break;
+    }
+    case K::Assert: {
+      // The program aborts where the assertion fails (cf.assert); IREE
+      // strips assertions from executables (docs/coverage.md).
+      const uint64_t *cond = &regs[in.a * lanes];
+      for (int l = 0; l < n; ++l) {
+        if (track && states[in.a * lanes + l] >= kFirstPoison) {
+          onUB(in.op, poisonReaches("an assertion"), l,
+               poisonDetail(states[in.a * lanes + l]));
+          continue;
+        }
+        if (!(cond[l] & 1))
+          onUB(in.op, "failed assertion", l,
+               cast<cf::AssertOp>(in.op).getMsg());
       }
       break;
     }

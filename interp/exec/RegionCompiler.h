@@ -28,7 +28,8 @@ public:
   enum class InstrKind : uint8_t {
     Scalar,       // dst = fn(a, b, c)
     LoopIndex,    // dst = coordinate `aux` of the iteration point
-    ExtractTensor // dst = capturedTensors[aux][idx regs...]
+    ExtractTensor, // dst = capturedTensors[aux][idx regs...]
+    Assert         // cf.assert: a lane whose register `a` is false fails
   };
   struct Instr {
     InstrKind kind;

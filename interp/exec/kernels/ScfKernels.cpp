@@ -2,6 +2,7 @@
 
 #include "interp/exec/KernelUtils.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -87,7 +88,19 @@ static LogicalResult whileKernel(Operation *op, Frame &frame) {
   }
 }
 
+/// cf.assert: the program aborts when the condition is false. IREE strips
+/// assertions (global optimization by default, executables always), so
+/// such a program has no output to compare: a finding, named as what it is.
+static LogicalResult assertKernel(Operation *op, Frame &frame) {
+  auto as = cast<cf::AssertOp>(op);
+  const RtValue &c = frame.get(as.getArg());
+  if (!c.poison && !(c.bits & 1))
+    reportUB(frame, op, "failed assertion", {}, false, as.getMsg());
+  return success();
+}
+
 void registerScfKernels(KernelRegistry &r) {
+  r.add("cf.assert", assertKernel);
   r.add("scf.for", forKernel);
   r.add("scf.if", ifKernel);
   r.add("scf.while", whileKernel);
