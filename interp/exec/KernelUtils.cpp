@@ -23,9 +23,7 @@ uint8_t poisonStateOf(Operation *op, UBKind kind) {
   thread_local UBKind lastKind = UBKind::None;
   thread_local uint8_t lastState = 0;
   if (op != lastOp || kind != lastKind) {
-    std::string origin = op->getName().getStringRef().str() + " at " +
-                         formatLoc(op->getLoc()) + " (" +
-                         ubKindName(kind).str() + ")";
+    std::string origin = originOf(op) + " (" + ubKindName(kind).str() + ")";
     lastState = internPoisonOrigin(origin);
     lastOp = op;
     lastKind = kind;
@@ -259,6 +257,19 @@ std::string formatCoords(ArrayRef<int64_t> coords) {
     s += std::to_string(coords[i]);
   }
   return s + "]";
+}
+
+std::string originOf(Operation *op) {
+  return op->getName().getStringRef().str() + " at " + formatLoc(op->getLoc());
+}
+
+bool nextCoords(MutableArrayRef<int64_t> c, ArrayRef<int64_t> shape) {
+  for (int64_t d = static_cast<int64_t>(c.size()) - 1; d >= 0; --d) {
+    if (++c[d] < shape[d])
+      return true;
+    c[d] = 0;
+  }
+  return false;
 }
 
 } // namespace ref

@@ -80,6 +80,14 @@ std::string formatLoc(mlir::Location loc);
 /// "[1, 2]"
 std::string formatCoords(llvm::ArrayRef<int64_t> coords);
 
+/// "linalg.softmax at file:line:col": the op named in a Freedom origin or
+/// a poison origin.
+std::string originOf(mlir::Operation *op);
+
+/// Advances a row-major coordinate vector; false after the last one.
+bool nextCoords(llvm::MutableArrayRef<int64_t> c,
+                llvm::ArrayRef<int64_t> shape);
+
 // One registration function per kernel file (see Kernels.cpp).
 void registerFuncKernels(KernelRegistry &r);
 void registerArithMathKernels(KernelRegistry &r);

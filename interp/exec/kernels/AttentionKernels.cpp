@@ -696,8 +696,7 @@ LogicalResult attentionKernel(Operation *op, Frame &frame) {
       return nullptr;
     auto f = std::make_shared<Freedom>();
     f->reductionLength = length;
-    f->origin =
-        op->getName().getStringRef().str() + " at " + formatLoc(op->getLoc());
+    f->origin = originOf(op);
     return f;
   };
   const int64_t both =

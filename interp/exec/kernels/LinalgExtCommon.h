@@ -116,9 +116,6 @@ std::vector<int64_t> mergeSortPositions(int64_t len, Less &&less) {
 void reportUndefReads(Frame &frame, Operation *op, const Tensor &t,
                       StringRef what);
 
-/// "iree_linalg_ext.sort at file:line:col": a Freedom origin.
-std::string originOf(Operation *op);
-
 /// The op's region compiled, checked to take `numArgs` arguments and yield
 /// one value.
 FailureOr<const CompiledRegion *> bodyOf(Operation *op, Frame &frame,

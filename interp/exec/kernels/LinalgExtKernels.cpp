@@ -71,10 +71,6 @@ void reportUndefReads(Frame &frame, Operation *op, const Tensor &t,
            "poison created by " + poisonOrigin(t.state(p)) + "; " + what.str());
 }
 
-std::string originOf(Operation *op) {
-  return op->getName().getStringRef().str() + " at " + formatLoc(op->getLoc());
-}
-
 FailureOr<const CompiledRegion *> bodyOf(Operation *op, Frame &frame,
                                          unsigned numArgs) {
   auto cr = frame.interp.getCompiledRegion(op->getRegion(0));

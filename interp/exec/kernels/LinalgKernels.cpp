@@ -604,8 +604,7 @@ static LogicalResult linalgKernel(Operation *op, Frame &frame) {
   if (hasReduction && cr.hasOrderSensitiveFloatOps()) {
     freedom = std::make_shared<Freedom>();
     freedom->reductionLength = reductionLength;
-    freedom->origin = op->getName().getStringRef().str() + " at " +
-                      formatLoc(op->getLoc());
+    freedom->origin = originOf(op);
   }
 
   for (auto [res, t] : llvm::zip(op->getResults(), results)) {

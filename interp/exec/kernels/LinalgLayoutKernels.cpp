@@ -35,19 +35,6 @@ using namespace mlir;
 namespace ref {
 namespace {
 
-std::string originOf(Operation *op) {
-  return op->getName().getStringRef().str() + " at " + formatLoc(op->getLoc());
-}
-
-/// Advances a row-major coordinate vector; false after the last one.
-bool nextCoords(MutableArrayRef<int64_t> c, ArrayRef<int64_t> shape) {
-  for (int64_t d = static_cast<int64_t>(c.size()) - 1; d >= 0; --d) {
-    if (++c[d] < shape[d])
-      return true;
-    c[d] = 0;
-  }
-  return false;
-}
 
 //===----------------------------------------------------------------------===//
 // linalg.softmax
