@@ -189,17 +189,19 @@ void pointCoords(ArrayRef<unsigned> dims, ArrayRef<int64_t> sizes,
 
 /// Everything a row (one batch and m point) needs, fixed before the rows run.
 struct AttentionPlan {
-  Operation *op;
-  bool online;
-  bool useExp2;
-  bool lowPrecision;
-  bool hasMask;
-  bool maskIsFloat;
-  bool runRegion;
-  const CompiledRegion *region;
-  DType tq, tk, tv, tMask, tS, tMax, tSum, tAcc, tOut;
+  Operation *op = nullptr;
+  bool online = false;
+  bool useExp2 = true;
+  bool lowPrecision = false;
+  bool hasMask = false;
+  bool maskIsFloat = false;
+  bool runRegion = false;
+  const CompiledRegion *region = nullptr;
+  DType tq = DType::F32, tk = DType::F32, tv = DType::F32, tMask = DType::F32,
+        tS = DType::F32, tMax = DType::F32, tSum = DType::F32,
+        tAcc = DType::F32, tOut = DType::F32;
   const Tensor *in[NumRoles] = {};
-  unsigned domainRank;
+  unsigned domainRank = 0;
   SmallVector<int64_t> sizes;
   DimClasses dims;
   SmallVector<unsigned> rowDims; // batch and m dims, ascending
