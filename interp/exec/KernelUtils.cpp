@@ -272,4 +272,36 @@ bool nextCoords(MutableArrayRef<int64_t> c, ArrayRef<int64_t> shape) {
   return false;
 }
 
+void reportUndefReads(Frame &frame, Operation *op, const Tensor &t,
+                      StringRef what) {
+  if (!t.hasUndef())
+    return;
+  int64_t i = t.firstUndef();
+  if (t.state(i) == kNeverWritten || !t.hasPoison()) {
+    reportUB(frame, op, "read of an uninitialized element", t.coordinates(i),
+             true,
+             (what + " comes from tensor.empty and was never written").str());
+    return;
+  }
+  // Poison: what it reaches. The linalg_ext kernels do not carry element
+  // states, so poison in an operand they only move (updates, payloads, scan
+  // inputs) is reported here too rather than followed to a result
+  // (docs/coverage.md, "Poison").
+  StringRef name = op->getName().getStringRef();
+  std::string sink;
+  if (what.contains("indices") &&
+      (name.ends_with(".scatter") || name.ends_with(".gather")))
+    sink = "an index operand";
+  else if (what.contains("mask"))
+    sink = "a mask";
+  else if (name.ends_with(".sort") || name.contains("topk") ||
+           name.ends_with(".arg_compare"))
+    sink = "a comparator decision";
+  else
+    sink = ("an operand of " + name).str();
+  int64_t p = t.firstPoison();
+  reportUB(frame, op, "poison reaches " + sink, t.coordinates(p), true,
+           "poison created by " + poisonOrigin(t.state(p)) + "; " + what.str());
+}
+
 } // namespace ref

@@ -84,6 +84,12 @@ std::string formatCoords(llvm::ArrayRef<int64_t> coords);
 /// a poison origin.
 std::string originOf(mlir::Operation *op);
 
+/// Reports the first never-written or poison element of `t`, an operand the
+/// kernel reads whole without carrying element states (described by `what`:
+/// "the input", "the updates", ...).
+void reportUndefReads(Frame &frame, mlir::Operation *op, const Tensor &t,
+                      llvm::StringRef what);
+
 /// Advances a row-major coordinate vector; false after the last one.
 bool nextCoords(llvm::MutableArrayRef<int64_t> c,
                 llvm::ArrayRef<int64_t> shape);

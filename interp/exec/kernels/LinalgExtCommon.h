@@ -111,10 +111,6 @@ std::vector<int64_t> mergeSortPositions(int64_t len, Less &&less) {
   return perm;
 }
 
-/// Reports the first never-written or poison element of `t` (an operand the
-/// kernel reads, described by `what`).
-void reportUndefReads(Frame &frame, Operation *op, const Tensor &t,
-                      StringRef what);
 
 /// The op's region compiled, checked to take `numArgs` arguments and yield
 /// one value.

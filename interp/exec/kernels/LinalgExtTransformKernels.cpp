@@ -297,11 +297,7 @@ LogicalResult winogradInputKernel(Operation *op, Frame &frame) {
   if (failed(res))
     return failure();
   Tensor &out = *res;
-  if (in.hasUndef()) {
-    int64_t i = in.firstUndef();
-    reportUB(frame, op, "read of an uninitialized element", in.coordinates(i),
-             true, "the input comes from tensor.empty and was never written");
-  }
+  reportUndefReads(frame, op, in, "the input");
 
   WinogradMatrices mats(t);
   MatmulOps mm(t);
@@ -369,11 +365,7 @@ LogicalResult winogradOutputKernel(Operation *op, Frame &frame) {
   if (failed(res))
     return failure();
   Tensor &out = *res;
-  if (in.hasUndef()) {
-    int64_t i = in.firstUndef();
-    reportUB(frame, op, "read of an uninitialized element", in.coordinates(i),
-             true, "the input comes from tensor.empty and was never written");
-  }
+  reportUndefReads(frame, op, in, "the input");
 
   WinogradMatrices mats(t);
   MatmulOps mm(t);

@@ -88,11 +88,7 @@ LogicalResult softmaxKernel(Operation *op, Frame &frame) {
   int64_t lines = outer * inner;
 
   // An uninitialized input element poisons its whole line: report the first.
-  if (in.hasUndef()) {
-    int64_t i = in.firstUndef();
-    reportUB(frame, op, "read of an uninitialized element", in.coordinates(i),
-             true, "the input comes from tensor.empty and was never written");
-  }
+  reportUndefReads(frame, op, in, "the input");
 
   SoftmaxOps ops(t);
   // maxnumf's identity in upstream's decomposition: a negative quiet NaN
