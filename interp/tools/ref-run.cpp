@@ -497,6 +497,10 @@ int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
 int runMain(ModuleOp module) {
   RunSpec spec;
   spec.function = functionName;
+  // A lowered frontend program: its only export unless one is named (the
+  // graph's or module's function name, not main).
+  if (programWasLowered && !functionName.getNumOccurrences())
+    spec.function = "";
   spec.inputs.assign(inputs.begin(), inputs.end());
   spec.outputs.assign(outputs.begin(), outputs.end());
   spec.freedomFile = freedomFile;
