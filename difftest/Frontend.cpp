@@ -142,4 +142,56 @@ llvm::Error copyFrontendReduced(StringRef fromDir, StringRef toDir) {
   return gpu::writeLoweringRecord(toDir, l);
 }
 
+std::string frontendIssueSection(StringRef bundleDir, const gpu::Lowering &l) {
+  auto base = [](StringRef p) { return llvm::sys::path::filename(p).str(); };
+  std::string s = "## Original frontend program\n\n";
+  s += l.reduced ? "The program above was minimized from the lowering of "
+                 : "The program above is the lowering of ";
+  s += "this " + gpu::frontendKindName(l.kind).str() +
+       " program by IREE itself (`iree-compile --compile-to=input`";
+  if (!l.ireeVersion.empty())
+    s += ", " + l.ireeVersion;
+  s += ")";
+  if (l.reduced)
+    s += "; `difftest reduce` worked on the lowered program (IREE's ABI "
+         "wrapper unwrapped into a plain function), so the reproducer above "
+         "no longer needs the frontend";
+  s += ".\n\n";
+  // The text to show: the original, or for a model the importer's output.
+  std::string shown = l.kind == gpu::FrontendKind::Onnx ? l.imported
+                                                         : l.original;
+  if (l.kind == gpu::FrontendKind::Onnx)
+    s += "`" + base(l.original) + "` (attached), as `iree-import-onnx` "
+         "imports it:\n\n";
+  auto text = readFile(joinPath(bundleDir, shown));
+  if (text) {
+    llvm::SmallVector<StringRef> lines;
+    StringRef(*text).rtrim().split(lines, '\n');
+    constexpr size_t kMaxLines = 150;
+    s += "```mlir\n";
+    for (size_t i = 0; i < lines.size() && i < kMaxLines; ++i)
+      s += lines[i].str() + "\n";
+    if (lines.size() > kMaxLines)
+      s += "// ... " + std::to_string(lines.size() - kMaxLines) +
+           " more lines in " + base(shown) + " (attached)\n";
+    s += "```\n\n";
+  } else {
+    llvm::consumeError(text.takeError());
+    s += "(" + shown + " is missing from the bundle)\n\n";
+  }
+  if (!l.commands.empty()) {
+    s += "Lowered with:\n\n```sh\n";
+    for (const gpu::LoweringCommand &c : l.commands) {
+      std::vector<std::string> argv = {base(c.argv[0])};
+      for (size_t i = 1; i < c.argv.size(); ++i)
+        argv.push_back(StringRef(c.argv[i]).starts_with("frontend/")
+                           ? c.argv[i].substr(9)
+                           : c.argv[i]);
+      s += shellCommand(argv) + "\n";
+    }
+    s += "```\n\n";
+  }
+  return s;
+}
+
 } // namespace ref::difftest

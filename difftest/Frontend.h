@@ -75,6 +75,14 @@ std::string loweringScript(const gpu::Lowering &l);
 /// reduced (the program beside it is the reducer's, not the lowering's).
 llvm::Error copyFrontendReduced(llvm::StringRef fromDir, llvm::StringRef toDir);
 
+/// The "Original frontend program" section of `report --issue` for a
+/// bundle with frontend/: the original (for an .onnx model, its import as
+/// text; the model is attached) next to the program above it, with the
+/// lowering commands, and whether the reducer worked on the lowered
+/// program.
+std::string frontendIssueSection(llvm::StringRef bundleDir,
+                                 const gpu::Lowering &l);
+
 } // namespace ref::difftest
 
 #endif // REF_DIFFTEST_FRONTEND_H
