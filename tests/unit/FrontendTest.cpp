@@ -1,0 +1,184 @@
+//===- FrontendTest.cpp - Frontend detection, messages, lowering records --===//
+
+#include "gpu/Frontend.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace ref::gpu;
+
+namespace {
+
+FrontendKind detect(llvm::StringRef text) {
+  auto k = detectFrontendText(text);
+  EXPECT_TRUE(static_cast<bool>(k)) << llvm::toString(k.takeError());
+  return k ? *k : FrontendKind::None;
+}
+
+TEST(Frontend, DetectsTorchAsIreeImportOnnxWritesIt) {
+  EXPECT_EQ(detect(R"(module {
+  func.func @g(%arg0: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> attributes {torch.onnx_meta.opset_version = 17 : si64} {
+    %0 = torch.operator "onnx.Relu"(%arg0) : (!torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32>
+    return %0 : !torch.vtensor<[2],f32>
+  }
+})"),
+            FrontendKind::Torch);
+}
+
+TEST(Frontend, DetectsTorchAtenOps) {
+  EXPECT_EQ(detect("%0 = torch.aten.relu %arg0 : !torch.vtensor<[2],f32> -> "
+                   "!torch.vtensor<[2],f32>"),
+            FrontendKind::Torch);
+}
+
+TEST(Frontend, DetectsStableHloAndChlo) {
+  EXPECT_EQ(detect("%0 = stablehlo.add %a, %b : tensor<4xf32>"),
+            FrontendKind::StableHlo);
+  EXPECT_EQ(detect("%0 = chlo.erf %a : tensor<4xf32> -> tensor<4xf32>"),
+            FrontendKind::StableHlo);
+  // The generic form, and an op without results first on its line.
+  EXPECT_EQ(detect("%0:2 = \"stablehlo.infeed\"(%t) {infeed_config = \"\"} : "
+                   "(!stablehlo.token) -> (tensor<4xf32>, !stablehlo.token)"),
+            FrontendKind::StableHlo);
+  EXPECT_EQ(detect("  stablehlo.return %x : tensor<f32>"),
+            FrontendKind::StableHlo);
+}
+
+TEST(Frontend, DetectsTosaOpsButNotTheLoweredProgramsTargetEnv) {
+  EXPECT_EQ(detect("%0 = tosa.add %a, %b : (tensor<4xf32>, tensor<4xf32>) -> "
+                   "tensor<4xf32>"),
+            FrontendKind::Tosa);
+  // `iree-compile --compile-to=input` keeps the module attribute: the
+  // lowered program is not TOSA any more.
+  EXPECT_EQ(detect("module attributes {tosa.target_env = "
+                   "#tosa.target_env<specification_version = \"1.0\">} {\n"
+                   "  util.func public @main(%a: tensor<4xf32>) -> "
+                   "tensor<4xf32> {\n    util.return %a : tensor<4xf32>\n"
+                   "  }\n}"),
+            FrontendKind::None);
+}
+
+TEST(Frontend, IgnoresCommentsStringsTypesAndLinalg) {
+  EXPECT_EQ(detect("// %0 = stablehlo.add %a, %b\n"
+                   "%0 = arith.addf %a, %b : f32 // tosa.add\n"
+                   "%1 = linalg.generic {doc = \"stablehlo.add\"} ins() "
+                   "outs()\n"),
+            FrontendKind::None);
+}
+
+TEST(Frontend, MixedFrontendsAreAnError) {
+  auto k = detectFrontendText("%0 = stablehlo.add %a, %b : tensor<4xf32>\n"
+                              "%1 = tosa.add %a, %b : (tensor<4xf32>, "
+                              "tensor<4xf32>) -> tensor<4xf32>\n");
+  ASSERT_FALSE(static_cast<bool>(k));
+  std::string msg = llvm::toString(k.takeError());
+  EXPECT_NE(msg.find("stablehlo and tosa"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("--input-type"), std::string::npos) << msg;
+}
+
+TEST(Frontend, RequestedKindAndOnnxExtension) {
+  auto k = detectFrontend("model.ONNX");
+  ASSERT_TRUE(static_cast<bool>(k));
+  EXPECT_EQ(*k, FrontendKind::Onnx);
+  auto none = detectFrontend("model.onnx", "none");
+  ASSERT_TRUE(static_cast<bool>(none));
+  EXPECT_EQ(*none, FrontendKind::None);
+  auto bad = detectFrontend("x.mlir", "jax");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("--input-type=jax"),
+            std::string::npos);
+  auto missing = detectFrontend("/nonexistent/x.mlir");
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_NE(llvm::toString(missing.takeError()).find("/nonexistent/x.mlir"),
+            std::string::npos);
+}
+
+TEST(Frontend, ToolMessageOfAPythonException) {
+  ProcessResult r;
+  r.kind = ProcessResult::Kind::Exited;
+  r.exitCode = 1;
+  r.stderrText = "Traceback (most recent call last):\n"
+                 "  File \"x.py\", line 8, in <module>\n"
+                 "    sys.exit(main())\n"
+                 "google.protobuf.message.DecodeError: Error parsing message "
+                 "with type 'onnx.ModelProto'\n";
+  EXPECT_EQ(toolMessage(r), "google.protobuf.message.DecodeError: Error "
+                            "parsing message with type 'onnx.ModelProto'");
+}
+
+TEST(Frontend, ToolMessageOfCompilerDiagnosticsAndCrashes) {
+  ProcessResult r;
+  r.kind = ProcessResult::Kind::Exited;
+  r.exitCode = 1;
+  r.stderrText = "a.mlir:2:8: error: failed to legalize operation "
+                 "'stablehlo.custom_call'\n  %0 = ...\n       ^\n"
+                 "a.mlir:2:8: note: see current operation\n";
+  EXPECT_EQ(toolMessage(r), "a.mlir:2:8: error: failed to legalize operation "
+                            "'stablehlo.custom_call'");
+  ProcessResult crash;
+  crash.kind = ProcessResult::Kind::Signaled;
+  crash.signal = 11;
+  EXPECT_NE(toolMessage(crash).find("SIGSEGV"), std::string::npos)
+      << toolMessage(crash);
+}
+
+TEST(Frontend, LoweringRecordRoundTripsAndNamesBadFields) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("frontend-test", dir));
+  Lowering l;
+  l.kind = FrontendKind::Onnx;
+  l.source = "m.onnx";
+  l.original = "frontend/m.onnx";
+  l.imported = "frontend/m.torch.mlir";
+  l.lowered = "program.mlir";
+  l.inputType = "onnx";
+  LoweringCommand c;
+  c.stage = FrontendStage::Import;
+  c.argv = {"/x/iree-import-onnx", "frontend/m.onnx", "-o",
+            "frontend/m.torch.mlir"};
+  l.commands.push_back(c);
+  ASSERT_FALSE(static_cast<bool>(writeLoweringRecord(dir, l)));
+  auto back = readLoweringRecord(dir);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(back->has_value());
+  EXPECT_EQ((*back)->kind, FrontendKind::Onnx);
+  EXPECT_EQ((*back)->commands.size(), 1u);
+  EXPECT_EQ((*back)->commands[0].argv, c.argv);
+  EXPECT_EQ((*back)->commands[0].stage, FrontendStage::Import);
+  EXPECT_FALSE((*back)->reduced);
+
+  llvm::SmallString<128> file(dir);
+  llvm::sys::path::append(file, "frontend", "lowering.json");
+  std::ofstream(std::string(file)) << R"({"kind": "jax", "source": "a",
+    "original": "b", "lowered": "c"})";
+  auto bad = readLoweringRecord(dir);
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("field 'kind'"),
+            std::string::npos);
+  std::ofstream(std::string(file)) << R"({"kind": "onnx", "source": "a",
+    "original": "b", "lowered": "c", "commands": [{"argv": [1]}]})";
+  auto badArgv = readLoweringRecord(dir);
+  ASSERT_FALSE(static_cast<bool>(badArgv));
+  EXPECT_NE(llvm::toString(badArgv.takeError()).find("commands"),
+            std::string::npos);
+  llvm::sys::fs::remove_directories(dir);
+}
+
+TEST(Frontend, FailureNamesTheStageAndExitCode) {
+  Lowering l;
+  l.source = "m.onnx";
+  l.failedStage = FrontendStage::Import;
+  l.message = "DecodeError";
+  EXPECT_EQ(l.exitCode(), kImportFailed);
+  EXPECT_EQ(l.errorText(),
+            "import: iree-import-onnx failed on m.onnx:\nDecodeError");
+  l.failedStage = FrontendStage::Lower;
+  EXPECT_EQ(l.exitCode(), kLowerFailed);
+  EXPECT_EQ(l.errorText().rfind("lower: iree-compile", 0), 0u);
+}
+
+} // namespace
