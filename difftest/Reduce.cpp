@@ -635,8 +635,10 @@ int reduceCommand(int argc, char **argv) {
                                ec, lowerDir + ": " + ec.message());
                          return lowerDir;
                        });
-    if (prepared.exitCode)
+    if (prepared.exitCode) {
+      removeLowerDir.release(); // its logs are what the error points to
       return prepared.exitCode;
+    }
     if (prepared.lowering) {
       programPath = prepared.path;
       lowering = prepared.lowering;
