@@ -2,10 +2,12 @@
 
 #include "gpu/Frontend.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <fstream>
 
@@ -179,6 +181,50 @@ TEST(Frontend, FailureNamesTheStageAndExitCode) {
   l.failedStage = FrontendStage::Lower;
   EXPECT_EQ(l.exitCode(), kLowerFailed);
   EXPECT_EQ(l.errorText().rfind("lower: iree-compile", 0), 0u);
+}
+
+// Any text gets an answer or an error (never a crash), and text whose
+// every line is a comment is no frontend program.
+RC_GTEST_PROP(FrontendProps, AnyTextIsDetectedCommentsAreNothing,
+              (const std::string &text)) {
+  auto k = detectFrontendText(text);
+  if (!k)
+    llvm::consumeError(k.takeError());
+  std::string commented;
+  for (llvm::StringRef line : llvm::split(text, '\n'))
+    commented += "//" + line.str() + "\n";
+  auto c = detectFrontendText(commented);
+  RC_ASSERT(static_cast<bool>(c));
+  RC_ASSERT(*c == FrontendKind::None);
+}
+
+// An op of one frontend among arbitrary non-frontend lines is found, in
+// either form, and its kind is its dialect's.
+RC_GTEST_PROP(FrontendProps, AnOpAmongOtherLinesIsFound, ()) {
+  const std::vector<std::pair<std::string, FrontendKind>> ops = {
+      {"torch.aten.add.Tensor", FrontendKind::Torch},
+      {"torch.operator", FrontendKind::Torch},
+      {"stablehlo.dot_general", FrontendKind::StableHlo},
+      {"chlo.broadcast_add", FrontendKind::StableHlo},
+      {"tosa.matmul", FrontendKind::Tosa}};
+  auto [name, kind] = *rc::gen::elementOf(ops);
+  bool generic = *rc::gen::arbitrary<bool>();
+  auto filler = *rc::gen::container<std::vector<std::string>>(
+      rc::gen::elementOf(std::vector<std::string>{
+          "%0 = arith.addf %a, %b : f32", "util.return %x : tensor<4xf32>",
+          "}", "func.func @f(%a: tensor<4xf32>) {",
+          "%1 = linalg.generic {doc = \"tosa.add\"} ins() outs()",
+          "// stablehlo.add", "#map = affine_map<(d0) -> (d0)>"}));
+  size_t at = *rc::gen::inRange<size_t>(0, filler.size() + 1);
+  std::string opLine = generic ? "%r = \"" + name + "\"(%a) : (f32) -> f32"
+                               : "%r = " + name + " %a : f32";
+  filler.insert(filler.begin() + at, opLine);
+  std::string text;
+  for (const std::string &l : filler)
+    text += l + "\n";
+  auto k = detectFrontendText(text);
+  RC_ASSERT(static_cast<bool>(k));
+  RC_ASSERT(*k == kind);
 }
 
 } // namespace
