@@ -12,6 +12,7 @@
               redoes them; reduce works on the lowered program (ABI
               wrapper unwrapped) and keeps the model beside the result;
               report --issue shows both
+  replay      a corpus case holding the model (case.json "frontend")
   torch       the same for mm.torch.mlir with a planted compile error keyed
               on linalg.matmul (reduced with the bundle's signature)
   bad input   a truncated .onnx and an op the importer rejects (exit 5,
@@ -212,6 +213,32 @@ def main():
                   "--iree-input-type=torch mm.torch.mlir" in issue,
                   "torch: report --issue shows the torch program and its "
                   "lowering\n" + text)
+
+    # --- replay: a corpus case holding the model instead of program.mlir,
+    # its golden from numpy; then the golden flipped must be caught.
+    case = os.path.join(work, "corpus", "onnx_mlp")
+    os.makedirs(os.path.join(case, "inputs"))
+    os.makedirs(os.path.join(case, "golden"))
+    shutil.copy(mlp, case)
+    for i, a in enumerate((x, w, b)):
+        np.save(os.path.join(case, "inputs", "in%d.npy" % i), a)
+    np.save(os.path.join(case, "golden", "out0.npy"), want)
+    tl = lambda p, s: {"path": p, "dtype": "f32", "shape": list(s)}
+    with open(os.path.join(case, "case.json"), "w") as f:
+        json.dump({"function": "mlp", "frontend": "mlp.onnx",
+                   "description": "relu(x @ w + b), an ONNX model",
+                   "inputs": [tl("inputs/in%d.npy" % i, a.shape)
+                              for i, a in enumerate((x, w, b))],
+                   "outputs": [tl("golden/out0.npy", want.shape)],
+                   "expect": {"llvm-cpu": "pass"}}, f)
+    rc, text = run([dt, "replay", os.path.join(work, "corpus"),
+                    "--target=llvm-cpu", "--out=" + work + "/replay"])
+    check(rc == 0, "replay: a frontend case is lowered and replays\n" + text)
+    np.save(os.path.join(case, "golden", "out0.npy"), want + 1)
+    rc, text = run([dt, "replay", os.path.join(work, "corpus"),
+                    "--target=llvm-cpu", "--out=" + work + "/replay2"])
+    check(rc == 1 and "GOLDEN DIFFERS" in text,
+          "replay: a flipped golden of a frontend case is caught\n" + text)
 
     # --- Bad frontend input: the stage, the tool's message, the exit code.
     bad = [
