@@ -6,8 +6,12 @@
 // Interprets the function for golden outputs, compiles it for each target,
 // runs it where the device exists, compares with the oracle, prints one
 // verdict line per target and writes a repro bundle for each failure.
+// A frontend program (.onnx, torch, StableHLO, TOSA) is lowered with the
+// IREE in use first (difftest/Frontend.h); the golden and the targets take
+// the lowered program.
 // Exit: 0 every target passed (or compiled, where it cannot run here); 1
-// some target failed; 2 invalid input; 4 the tool failed.
+// some target failed; 2 invalid input; 4 the tool failed; 5 a frontend
+// program does not import, 6 it does not lower.
 //
 //===----------------------------------------------------------------------===//
 
