@@ -194,7 +194,7 @@ llvm::Expected<FrontendKind> detectFrontend(StringRef file,
   auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
   if (!buf)
-    return fail(file + ": " + buf.getError().message());
+    return FrontendKind::None; // the parser says why it cannot be read
   auto kind = detectFrontendText((*buf)->getBuffer());
   if (!kind)
     return fail(file + ": " + llvm::toString(kind.takeError()));

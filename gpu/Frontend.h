@@ -51,7 +51,8 @@ enum FrontendExitCode { kImportFailed = 5, kLowerFailed = 6 };
 llvm::Expected<FrontendKind> detectFrontendText(llvm::StringRef text);
 
 /// detectFrontendText on a file's contents, or Onnx by the `.onnx`
-/// extension. `requested` is --input-type (empty: detect).
+/// extension. `requested` is --input-type (empty: detect). A file that
+/// cannot be read is None: the tool reading it next says why.
 llvm::Expected<FrontendKind> detectFrontend(llvm::StringRef path,
                                             llvm::StringRef requested = "");
 
