@@ -895,8 +895,16 @@ int runFiles(const std::vector<std::string> &files) {
   std::vector<OwningOpRef<ModuleOp>> parsed;
   for (const std::string &path : files) {
     OwningOpRef<ModuleOp> m = parseProgram(path, sourceMgr, context);
-    if (!m)
+    if (!m) {
+      if (programWasLowered)
+        llvm::errs() << "note: interpret: " << path
+                     << " is IREE's lowering of " << inputFile
+                     << (loweredDir.empty()
+                             ? " (--lowered-dir=DIR keeps it)"
+                             : "")
+                     << "\n";
       return kInvalid;
+    }
     parsed.push_back(std::move(m));
   }
   OwningOpRef<ModuleOp> module = std::move(parsed.back());
