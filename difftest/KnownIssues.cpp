@@ -112,14 +112,30 @@ llvm::Expected<std::vector<KnownIssue>> parseKnownIssues(StringRef text,
   return out;
 }
 
+bool globContains(StringRef text, StringRef pattern) {
+  // Each '*'-separated piece in order; the ends float (a substring match).
+  llvm::SmallVector<StringRef> pieces;
+  pattern.split(pieces, '*');
+  size_t at = 0;
+  for (StringRef p : pieces) {
+    if (p.empty())
+      continue;
+    size_t found = text.find(p, at);
+    if (found == StringRef::npos)
+      return false;
+    at = found + p.size();
+  }
+  return true;
+}
+
 const KnownIssue *findKnownIssue(const std::vector<KnownIssue> &issues,
                                  StringRef bugSignature, StringRef rawSignature,
                                  StringRef verdict) {
   for (const KnownIssue &k : issues) {
     if (!k.verdict.empty() && k.verdict != verdict)
       continue;
-    if (bugSignature.contains(k.match) ||
-        (!rawSignature.empty() && rawSignature.contains(k.match)))
+    if (globContains(bugSignature, k.match) ||
+        (!rawSignature.empty() && globContains(rawSignature, k.match)))
       return &k;
   }
   return nullptr;

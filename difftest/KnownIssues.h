@@ -12,8 +12,10 @@
 //   note = "found by ..., minimized in corpus/repros/..."
 //
 // `match` (required) is a substring of the bug signature (Signature.h) or of
-// the campaign's own failure signature; `verdict` (optional) must equal the
-// failure's verdict. The first entry that matches wins.
+// the campaign's own failure signature, where `*` stands for any text
+// ("compiler-crash|-|*iree_linalg_ext.scatter*|out of memory"); `verdict`
+// (optional) must equal the failure's verdict. The first entry that
+// matches wins.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +39,9 @@ struct KnownIssue {
 /// Parses the text of a known-issues file; errors say "FILE:LINE: ...".
 llvm::Expected<std::vector<KnownIssue>>
 parseKnownIssues(llvm::StringRef text, llvm::StringRef fileName);
+
+/// Whether `pattern` ('*' for any text) occurs in `text`.
+bool globContains(llvm::StringRef text, llvm::StringRef pattern);
 
 /// The first entry matching a failure (its bug signature, its campaign
 /// signature and its verdict), or nullptr.

@@ -693,6 +693,12 @@ int nightlyCommand(int argc, char **argv) {
     if (fs::is_directory(iree)) {
       ireeDir = iree;
     } else {
+      if (StringRef(iree).contains('/') || !llvm::isDigit(iree[0])) {
+        llvm::errs() << "error: --iree=" << iree
+                     << ": neither a directory nor a release number such as "
+                        "3.13.0\n";
+        return kInvalid;
+      }
       std::string venv = joinPath(n.dir, "venvs", iree);
       if (!fs::exists(joinPath(venv, "bin", "python"))) {
         llvm::errs() << "installing IREE " << iree << " into " << venv
@@ -700,7 +706,7 @@ int nightlyCommand(int argc, char **argv) {
         if (llvm::Error e = installIreeRelease(iree, venv, 1800)) {
           llvm::errs() << "error: --iree=" << iree << ": "
                        << llvm::toString(std::move(e)) << "\n";
-          return StringRef(iree).contains('/') ? kInvalid : kToolError;
+          return kToolError;
         }
       }
       ireeDir = venv;
@@ -1031,6 +1037,8 @@ int nightlyCommand(int argc, char **argv) {
   auto issueText = [&](const Finding &f) {
     if (!f.issueUrl.empty())
       return f.issueUrl + (f.issueTitle.empty() ? "" : " (" + f.issueTitle + ")");
+    if (!f.issueTitle.empty())
+      return "known-issues.toml: " + f.issueTitle;
     if (!f.issueDraft.empty())
       return "draft: " + f.issueDraft;
     return std::string("-");

@@ -310,6 +310,18 @@ TEST(KnownIssues, ParsesAndMatches) {
             nullptr);
 }
 
+TEST(KnownIssues, Globs) {
+  EXPECT_TRUE(globContains("compiler-crash|-|iree_linalg_ext.scatter "
+                           "linalg.generic|out of memory",
+                           "compiler-crash|-|*iree_linalg_ext.scatter*|out of "
+                           "memory"));
+  EXPECT_FALSE(globContains("compiler-crash|-|linalg.generic|out of memory",
+                            "compiler-crash|-|*iree_linalg_ext.scatter*|out "
+                            "of memory"));
+  EXPECT_TRUE(globContains("abc", "b"));
+  EXPECT_FALSE(globContains("abc", "c*a"));
+}
+
 TEST(KnownIssues, ErrorsNameTheLine) {
   auto check = [](const char *text, const char *want) {
     auto r = parseKnownIssues(text, "k.toml");
