@@ -942,6 +942,32 @@ int nightlyCommand(int argc, char **argv) {
     n.findings[sig] = std::move(f);
   }
 
+  // New compile failures were signed without reduction (their root op is
+  // at the error's location); reduce their bundles too while the budget
+  // lasts, so that the issue draft shows the small program.
+  for (auto &[sig, f] : n.findings) {
+    if (f.status != "new" || f.reduced || f.source != "campaign" ||
+        !StringRef(f.verdict).starts_with("compile") || !n.budgetLeft())
+      continue;
+    std::string red = n.reduce(joinPath(n.dir, f.bundle));
+    if (red.empty())
+      continue;
+    auto rv = readVerdict(red);
+    auto rp = readFile(joinPath(red, "program.mlir"));
+    if (!rv || !rp) {
+      if (!rp)
+        llvm::consumeError(rp.takeError());
+      continue;
+    }
+    std::string again = n.signDir(red, *rv, *rp);
+    if (again == sig) {
+      f.bundle = relativeTo(n.dir, red);
+      f.reduced = true;
+    } else {
+      f.note = "its reduced program signs as `" + again + "`";
+    }
+  }
+
   // Issue drafts for new bugs nobody has filed.
   for (auto &[sig, f] : n.findings)
     if ((f.status == "new" || f.status == "regressed") && f.issueUrl.empty() &&
