@@ -464,11 +464,11 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
   auto program = readFile(joinPath(bdir, "program.mlir"));
   std::string sig, bundle = bdir, detail;
   bool reduced = false, unreduced = false;
+  if (!program)
+    llvm::consumeError(program.takeError());
   if (!v || !program) {
-    if (program)
-      ; // a bundle of our own (interpreter-error): no verdict.json
-    else
-      llvm::consumeError(program.takeError());
+    // A bundle of our own (generator-error, interpreter-error): no
+    // verdict.json, the interpreter's message instead.
     auto log = readFile(joinPath(bdir, "interpreter.log"));
     std::string msg = log ? *log : f.signature;
     if (!log)
