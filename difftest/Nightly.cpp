@@ -489,7 +489,17 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
     SignatureParts parts = splitSignature(sig);
     std::vector<std::string> ops = programOps(*program);
     bool signedByOps = ops.size() > 1 && parts.ops == llvm::join(ops, " ");
-    if (signedByOps && !findings.count(sig)) {
+    // A failure that takes long to show (a compiler exhausting memory for a
+    // minute) leaves too few candidates in the per-bundle time to reduce.
+    double failSeconds = v->getNumber("compile_seconds").value_or(0) +
+                         v->getNumber("run_seconds").value_or(0);
+    bool tooSlow = failSeconds * 8 > reduceEach;
+    if (signedByOps && !findings.count(sig) && tooSlow)
+      notes.push_back(llvm::formatv("{0}: not reduced, its failure takes "
+                                    "{1:f0} s to show",
+                                    path::filename(bdir), failSeconds)
+                          .str());
+    if (signedByOps && !findings.count(sig) && !tooSlow) {
       std::string red = reduce(bdir);
       if (!red.empty()) {
         auto rv = readVerdict(red);
@@ -502,8 +512,8 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
           llvm::consumeError(rp.takeError());
         }
       }
-      unreduced = !reduced;
     }
+    unreduced = signedByOps && !reduced;
   }
   Finding &fd = findings[sig];
   if (fd.signature.empty()) {
@@ -949,6 +959,9 @@ int nightlyCommand(int argc, char **argv) {
     if (f.status != "new" || f.reduced || f.source != "campaign" ||
         !StringRef(f.verdict).starts_with("compile") || !n.budgetLeft())
       continue;
+    if (auto v = readVerdict(joinPath(n.dir, f.bundle)))
+      if (v->getNumber("compile_seconds").value_or(0) * 8 > n.reduceEach)
+        continue;
     std::string red = n.reduce(joinPath(n.dir, f.bundle));
     if (red.empty())
       continue;
