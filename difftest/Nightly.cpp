@@ -343,6 +343,11 @@ public:
   double reduceBudget = 600, reduceEach = 120, reduceUsed = 0;
   unsigned reducedCount = 0, reduceTried = 0;
   std::map<std::string, Finding> findings; // by signature
+  /// Campaign signatures whose bundle an earlier night reduced, and the bug
+  /// signature it got: the same failure of the same program (the campaign
+  /// signature of a run-stage failure holds the program's op set) needs no
+  /// second reduction.
+  std::map<std::string, std::string> reducedBefore;
   std::vector<std::string> notes;          // for the report
   bool toolFailed = false;
 
@@ -499,6 +504,11 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
                                     "{1:f0} s to show",
                                     path::filename(bdir), failSeconds)
                           .str());
+    auto before = reducedBefore.find(f.signature);
+    if (signedByOps && before != reducedBefore.end()) {
+      sig = before->second;
+      signedByOps = false; // signed by an earlier night's reduction
+    }
     if (signedByOps && !findings.count(sig) && !tooSlow) {
       std::string red = reduce(bdir);
       if (!red.empty()) {
@@ -878,6 +888,11 @@ int nightlyCommand(int argc, char **argv) {
              joinPath(n.nightDir, "campaign-report.log"));
   }
 
+  std::map<std::string, BugRow> bugs = hist.bugs();
+  for (auto &[sig, b] : bugs)
+    if (StringRef(b.bundle).contains("/reduced/") && !b.rawSignature.empty())
+      n.reducedBefore[b.rawSignature] = sig;
+
   // 4. Sign: bundles signed by their op set first (they need the budget to
   // be reduced), then the others.
   llvm::errs() << "signing " << failures.size() << " bundles\n";
@@ -890,7 +905,6 @@ int nightlyCommand(int argc, char **argv) {
     n.signBundle(f, rowsPer[f.signature], campaignDir);
 
   // 5. Compare with the history.
-  std::map<std::string, BugRow> bugs = hist.bugs();
   for (auto &[sig, f] : n.findings) {
     if (f.source == "corpus")
       continue;
