@@ -28,6 +28,7 @@
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Options.h"
+#include "difftest/Signature.h"
 #include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
 
@@ -593,6 +594,16 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       row.target = ct.result.target + (c.twin ? kTwinSuffix.str() : "");
       row.verdict = gpu::verdictName(ct.result.verdict).str();
       row.signature = ct.result.signature;
+      // A mismatch or runtime failure is signed by what it saw (the
+      // output's dtype and class); the program's ops keep unrelated bugs
+      // of one dtype apart, each with its bundle (docs/nightly.md).
+      if (!row.signature.empty() &&
+          gpu::stageOf(ct.result.verdict) != gpu::Stage::Compile) {
+        if (auto text = readFile(joinPath(c.dir, "program.mlir")))
+          row.signature += " [" + llvm::join(programOps(*text), " ") + "]";
+        else
+          llvm::consumeError(text.takeError());
+      }
       row.detail = ct.result.detail;
       row.compileSeconds = ct.result.compileSeconds;
       row.runSeconds = ct.result.runSeconds;

@@ -12,6 +12,10 @@ int fuzzCommand(int argc, char **argv);
 /// difftest report DIR: report.md and report.html from DIR/campaign.db.
 int reportCommand(int argc, char **argv);
 
+/// difftest nightly --out=DIR: corpus replay, campaign, bug signatures
+/// and the history of the nights (Nightly.cpp).
+int nightlyCommand(int argc, char **argv);
+
 /// difftest merge OUT SHARD_DIR...: one database (and bundles) from shards.
 int mergeCommand(int argc, char **argv);
 

@@ -644,6 +644,45 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
 
 } // namespace
 
+llvm::Error installIreeRelease(StringRef version, StringRef dir,
+                               double timeoutSeconds) {
+  if (!versionParts(version))
+    return bad("'" + version + "' is not a release number such as 3.12.0");
+  return installRelease(version, dir, timeoutSeconds);
+}
+
+llvm::Expected<BundleRerun> rerunBundle(StringRef bundleDir, StringRef workDir,
+                                        const Settings &settings) {
+  auto bundle = loadBundle(bundleDir);
+  if (!bundle)
+    return bundle.takeError();
+  auto parsed = gpu::parseTargetList(bundle->target, *settings.table,
+                                     bundle->optLevel, bundle->extraFlags);
+  if (!parsed)
+    return parsed.takeError();
+  if (parsed->size() != 1)
+    return bad(joinPath(bundleDir, "verdict.json") + ": expected one target");
+  fs::remove_directories(workDir);
+  fs::create_directories(workDir);
+  for (StringRef part : {"inputs", "golden"})
+    if (fs::exists(joinPath(bundle->dir, part)))
+      if (llvm::Error e = copyTree(joinPath(bundle->dir, part),
+                                   joinPath(workDir, part)))
+        return std::move(e);
+  if (std::error_code ec = fs::copy_file(joinPath(bundle->dir, "program.mlir"),
+                                         joinPath(workDir, "program.mlir")))
+    return bad(workDir + ": " + ec.message());
+  Triage triage(*bundle, workDir.str(), settings);
+  Trial t = triage.run("baseline", "rerun", parsed->front());
+  BundleRerun r;
+  r.reproduces = t.outcome == Outcome::Same;
+  r.passes = t.outcome == Outcome::Passes;
+  r.words = trialWords(t);
+  r.toolError = t.result.verdict == gpu::Verdict::ToolError &&
+                t.outcome != Outcome::Unsupported;
+  return r;
+}
+
 int triageCommand(int argc, char **argv) {
   CommonOptions common;
   cl::opt<std::string> bundleDir(cl::Positional, cl::desc("<bundle dir>"),

@@ -7,6 +7,7 @@
 //   difftest report DIR                     the campaign's report
 //   difftest merge OUT SHARD_DIRS...        shard campaigns into one
 //   difftest conformance onnx --out=DIR     ONNX node tests, three ways
+//   difftest nightly --out=DIR              corpus, campaign, history
 //
 // `difftest SUBCOMMAND --help` lists a subcommand's options.
 //
@@ -29,7 +30,7 @@ using namespace ref::difftest;
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
         "<run|export|import|fuzz|report|merge|reduce|triage|replay|"
-        "conformance> "
+        "conformance|nightly> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
@@ -46,6 +47,8 @@ static void usage(llvm::raw_ostream &os) {
         "  replay CORPUS...     re-run corpus cases against their goldens "
         "and expectations\n"
         "  conformance onnx     ONNX's node tests: ONNX vs ref-run vs IREE\n"
+        "  nightly --out=DIR    corpus, campaign, bug signatures and history "
+        "(cron/CI)\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -80,6 +83,8 @@ int main(int argc, char **argv) {
     return triageCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "replay"))
     return replayCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "nightly"))
+    return nightlyCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "conformance"))
     return conformanceCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "--help") || !std::strcmp(sub, "-h")) {

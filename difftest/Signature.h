@@ -1,0 +1,112 @@
+//===- Signature.h - One signature per bug ------------------------*- C++ -*-===//
+//
+// A campaign signs each failure by what it saw (gpu::failureSignature:
+// verdict, target, normalized first error; for a mismatch, the dtype and
+// freedom class of the output). That splits one bug per dtype and target
+// and merges unrelated miscompiles of one dtype. A *bug signature* names
+// what is responsible instead:
+//
+//   compile-error, compiler-crash:
+//     "<verdict>|<where>|<root op>|<message>"
+//       where    the innermost pass that failed (`iree-compile
+//                --mlir-print-ir-after-failure` prints "IR Dump After X
+//                Failed: <pass-arg>"), else the backend family of the target
+//                (cpu, vmvx, gpu, spirv); "-" for a crash without a pass
+//                (an out-of-memory abort is the same bug on every target)
+//       root op  the op of the program at the error's location, else the
+//                root op IREE names its dispatch after, else the program's
+//                op set
+//       message  normalized (gpu::normalizeMessage), element types replaced
+//                by "T"; "out of memory" for LLVM's out-of-memory abort and
+//                for a SIGKILL by the OOM killer alike
+//   compile-timeout: "compile-timeout|-|<op set>"
+//   mismatch: "mismatch|<family>|<op set>"
+//   runtime-error, runtime-crash, runtime-timeout:
+//     "<verdict>|<family>|<op set>|<message>"
+//   anything else (our own bugs: generator-error, interpreter-error):
+//     "<verdict>|-|<message>"
+//
+// The op set is the program's ops outside the plumbing (constants,
+// tensor.empty, casts, returns, region terminators, region bodies of linalg
+// ops), sorted: after `difftest reduce`, the ops the bug needs. A signature
+// made from an unreduced program is marked as such by its caller (a
+// bundle's op set is larger than the bug's).
+//
+// MLIR-free: text scanning only, so that it is testable on recorded
+// messages alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_DIFFTEST_SIGNATURE_H
+#define REF_DIFFTEST_SIGNATURE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace ref::difftest {
+
+/// What a bug signature is computed from.
+struct FailureEvidence {
+  std::string verdict; ///< "compile-error", "mismatch", ...
+  std::string target;  ///< "cuda:sm_80", "llvm-cpu+static"
+  std::string message; ///< the first error line (raw or normalized)
+  /// The compiler's whole stderr, ideally from a compile with
+  /// --mlir-print-ir-after-failure (for the failing pass); may be empty.
+  std::string compileLog;
+  /// The program the failure came from (for the root op and the op set);
+  /// may be empty.
+  std::string program;
+  /// The program's file name as the compiler saw it ("program.mlir"): an
+  /// error location in this file names the root op.
+  std::string programName = "program.mlir";
+};
+
+/// The bug signature (see the file comment).
+std::string bugSignature(const FailureEvidence &e);
+
+/// The family a target's code generation belongs to: "cpu" (llvm-cpu),
+/// "vmvx", "gpu" (cuda, hip, rocm: IREE's LLVMGPU pipelines), "spirv"
+/// (vulkan, metal, webgpu); the name itself otherwise. A "+static" suffix
+/// (the campaign's static twin) is dropped.
+std::string backendFamily(llvm::StringRef target);
+
+/// The innermost failing pass: the pass argument of the first
+/// "IR Dump After <Pass> Failed: <arg>{options}" header, without its
+/// options; "" when there is none.
+std::string failingPass(llvm::StringRef compileLog);
+
+/// The op at the location of the first "<programName>:L:C: error:" line:
+/// the op name at or after column C of line L of `program` ("" when it
+/// cannot be told).
+std::string rootOpAtError(llvm::StringRef compileLog, llvm::StringRef program,
+                          llvm::StringRef programName);
+
+/// The root op in the name of the first dispatch the log mentions
+/// ("f3_dispatch_0_scatter_2x4_f32" -> "scatter"); "" when none.
+std::string dispatchRoot(llvm::StringRef compileLog);
+
+/// The program's ops outside the plumbing, sorted and unique.
+std::vector<std::string> programOps(llvm::StringRef program);
+
+/// normalizeMessage(), then element types replaced by "T" ("tensor<...xf16>"
+/// -> "tensor<...xT>", "'i8'" -> "'T'"), and the out-of-memory forms folded
+/// into "out of memory".
+std::string bugMessage(llvm::StringRef message);
+
+/// The parts of a bug signature: verdict, where/family, root or op set,
+/// message ("" when the form has none).
+struct SignatureParts {
+  std::string verdict, where, ops, message;
+};
+SignatureParts splitSignature(llvm::StringRef sig);
+
+/// Whether a signature's op set is a multiset-free subset of `ops`
+/// (space-separated sorted op names): the bug's reduced op set inside an
+/// unreduced program.
+bool opsSubsume(llvm::StringRef bugOps, llvm::StringRef programOps);
+
+} // namespace ref::difftest
+
+#endif // REF_DIFFTEST_SIGNATURE_H

@@ -1,0 +1,343 @@
+//===- SignatureTest.cpp - One signature per bug, on recorded messages ----===//
+//
+// The logs below are iree-compile 3.13.0's own output (trimmed to the lines
+// the signature reads), recorded with --mlir-print-ir-after-failure on
+// the programs next to them: the arg_compare "size mismatch" of issue 18
+// in f32 and i8 on cuda:sm_80 and in f32 on hip:gfx942 (one bug), and the
+// GPU reduction that fails to distribute (corpus/repros/gpu-reduction-
+// failed-to-distribute, another bug).
+//
+//===----------------------------------------------------------------------===//
+
+#include "difftest/KnownIssues.h"
+#include "difftest/Signature.h"
+
+#include <gtest/gtest.h>
+
+using namespace ref::difftest;
+
+namespace {
+
+std::string argCompareProgram(const std::string &t) {
+  std::string cmp = t == "f32" ? "arith.cmpf ogt, %a, %b : f32"
+                               : "arith.cmpi sgt, %a, %b : " + t;
+  return "func.func @main(%v: tensor<4x?x" + t +
+         ">, %ix: tensor<4x?xi32>, %bv: tensor<4x" + t +
+         ">, %bi: tensor<4xi32>) -> (tensor<4x" + t +
+         ">, tensor<4xi32>) {\n"
+         "  %r:2 = iree_linalg_ext.arg_compare dimension(1)\n"
+         "      ins(%v, %ix : tensor<4x?x" + t +
+         ">, tensor<4x?xi32>) outs(%bv, %bi : tensor<4x" + t +
+         ">, tensor<4xi32>) {\n"
+         "  ^bb0(%a: " + t + ", %b: " + t + "):\n"
+         "    %c = " + cmp + "\n"
+         "    iree_linalg_ext.yield %c : i1\n"
+         "  } -> tensor<4x" + t + ">, tensor<4xi32>\n"
+         "  return %r#0, %r#1 : tensor<4x" + t + ">, tensor<4xi32>\n"
+         "}\n";
+}
+
+std::string argCompareLog(const std::string &t, bool rocdl) {
+  return "program.mlir:2:10: error: expected type to be 'tensor<1x?x" + t +
+         ">' or a rank-reduced version. (size mismatch) \n"
+         "  %r:2 = iree_linalg_ext.arg_compare dimension(1)\n"
+         "         ^\n"
+         "program.mlir:1:1: note: called from\n"
+         "program.mlir:2:10: note: see current operation: %42 = "
+         "\"tensor.insert_slice\"(%41#0, %arg6, %38) <{operandSegmentSizes = "
+         "array<i32: 1, 1, 0, 1, 0>}>\n"
+         "// -----// IR Dump After GPUApplyTilingLevelPass Failed: "
+         "iree-codegen-gpu-apply-tiling-level{allow-zero-slices=true "
+         "fuse-consumers=true normalize-loops=false "
+         "tiling-level=partial_reduction} //----- //\n"
+         "// -----// IR Dump After LLVMGPULowerExecutableTargetPass Failed: "
+         "iree-llvmgpu-lower-executable-target{for-rocdl=" +
+         (rocdl ? "true" : "false") +
+         "} //----- //\n"
+         "program.mlir:2:10: error: failed to run translation of source "
+         "executable to target executable for backend "
+         "#hal.executable.target<\"cuda\", \"cuda-nvptx-fb\">\n";
+}
+
+const char *kDistributeProgram =
+    "#map = affine_map<(d0, d1) -> (d0, d1)>\n"
+    "#map1 = affine_map<(d0, d1) -> ()>\n"
+    "module {\n"
+    "  func.func @f160(%arg0: tensor<4x32xbf16>, %arg1: tensor<bf16>, %arg2: "
+    "tensor<f32>) -> tensor<f32> {\n"
+    "    %0 = linalg.generic {indexing_maps = [#map, #map1, #map1], "
+    "iterator_types = [\"reduction\", \"reduction\"]} ins(%arg0, %arg1 : "
+    "tensor<4x32xbf16>, tensor<bf16>) outs(%arg2 : tensor<f32>) {\n"
+    "    ^bb0(%in: bf16, %in_0: bf16, %out: f32):\n"
+    "      %cst = arith.constant 0.000000e+00 : f32\n"
+    "      %1 = arith.extf %in_0 : bf16 to f32\n"
+    "      %2 = arith.addf %out, %1 : f32\n"
+    "      linalg.yield %2 : f32\n"
+    "    } -> tensor<f32>\n"
+    "    return %0 : tensor<f32>\n"
+    "  }\n"
+    "}\n";
+
+const char *kDistributeLog =
+    "program.mlir:5:10: error: 'func.func' op failed to distribute\n"
+    "program.mlir:4:3: note: called from\n"
+    "program.mlir:5:10: note: see current operation: \n"
+    "\"func.func\"() <{function_type = () -> (), sym_name = "
+    "\"f160_dispatch_0_reduction_128_bf16xbf16xf32\"}> ({\n"
+    "// -----// IR Dump After LLVMGPUVectorDistributePass Failed: "
+    "iree-llvmgpu-vector-distribute //----- //\n"
+    "// -----// IR Dump After LLVMGPULowerExecutableTargetPass Failed: "
+    "iree-llvmgpu-lower-executable-target{for-rocdl=true} //----- //\n";
+
+FailureEvidence evidence(std::string verdict, std::string target,
+                         std::string message, std::string log,
+                         std::string program) {
+  FailureEvidence e;
+  e.verdict = std::move(verdict);
+  e.target = std::move(target);
+  e.message = std::move(message);
+  e.compileLog = std::move(log);
+  e.program = std::move(program);
+  return e;
+}
+
+TEST(Signature, ArgCompareSizeMismatchIsOneBugAcrossDtypesAndTargets) {
+  std::string f32 = bugSignature(evidence(
+      "compile-error", "cuda:sm_80",
+      "expected type to be 'tensor<1x?xf32>' or a rank-reduced version. "
+      "(size mismatch)",
+      argCompareLog("f32", false), argCompareProgram("f32")));
+  std::string i8 = bugSignature(evidence(
+      "compile-error", "cuda:sm_80",
+      "expected type to be 'tensor<1x?xi8>' or a rank-reduced version. "
+      "(size mismatch)",
+      argCompareLog("i8", false), argCompareProgram("i8")));
+  std::string hip = bugSignature(evidence(
+      "compile-error", "hip:gfx942+static",
+      "expected type to be 'tensor<1x?xf32>' or a rank-reduced version. "
+      "(size mismatch)",
+      argCompareLog("f32", true), argCompareProgram("f32")));
+  EXPECT_EQ(f32, "compile-error|iree-codegen-gpu-apply-tiling-level|"
+                 "iree_linalg_ext.arg_compare|expected type to be "
+                 "'tensor<...xT>' or a rank-reduced version. (size mismatch)");
+  EXPECT_EQ(i8, f32);
+  EXPECT_EQ(hip, f32);
+}
+
+TEST(Signature, UnrelatedGpuErrorsStayApart) {
+  std::string distribute = bugSignature(
+      evidence("compile-error", "hip:gfx942",
+               "'func.func' op failed to distribute", kDistributeLog,
+               kDistributeProgram));
+  EXPECT_EQ(distribute, "compile-error|iree-llvmgpu-vector-distribute|"
+                        "linalg.generic|'func.func' op failed to distribute");
+  std::string argCompare = bugSignature(evidence(
+      "compile-error", "hip:gfx942",
+      "expected type to be 'tensor<1x?xf32>' or a rank-reduced version. "
+      "(size mismatch)",
+      argCompareLog("f32", true), argCompareProgram("f32")));
+  EXPECT_NE(distribute, argCompare);
+}
+
+TEST(Signature, WithoutPassTheBackendFamilyAndRootOpSign) {
+  // A campaign's compile.log has no IR dumps: the family stands in for the
+  // pass, so cuda and hip agree and llvm-cpu does not.
+  std::string log = argCompareLog("f32", false);
+  log = log.substr(0, log.find("// -----//"));
+  std::string cuda = bugSignature(evidence(
+      "compile-error", "cuda:sm_80", "x (size mismatch)", log,
+      argCompareProgram("f32")));
+  std::string hip = bugSignature(evidence(
+      "compile-error", "hip:gfx942", "x (size mismatch)", log,
+      argCompareProgram("f32")));
+  std::string cpu = bugSignature(evidence(
+      "compile-error", "llvm-cpu", "x (size mismatch)", log,
+      argCompareProgram("f32")));
+  EXPECT_EQ(cuda, "compile-error|gpu|iree_linalg_ext.arg_compare|x (size "
+                  "mismatch)");
+  EXPECT_EQ(hip, cuda);
+  EXPECT_NE(cpu, cuda);
+}
+
+TEST(Signature, OutOfMemoryIsOneBugWhateverKilledIt) {
+  // The rank-0 scatter of issue 18: LLVM's abort under the address-space
+  // limit, the OOM killer's SIGKILL above it, on every target.
+  const char *program =
+      "func.func @f9(%u: tensor<f32>, %i: tensor<1xi32>, %o: tensor<4xf32>) "
+      "-> tensor<4xf32> {\n"
+      "  %0 = iree_linalg_ext.scatter dimension_map = [0] "
+      "unique_indices(true) ins(%u, %i : tensor<f32>, tensor<1xi32>) "
+      "outs(%o : tensor<4xf32>) {\n"
+      "  ^bb0(%a: f32, %b: f32):\n"
+      "    iree_linalg_ext.yield %a : f32\n"
+      "  } -> tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n";
+  std::string llvmError = bugSignature(evidence(
+      "compiler-crash", "llvm-cpu", "LLVM ERROR: out of memory",
+      "LLVM ERROR: out of memory\nAllocation failed\nStack dump:\n", program));
+  std::string killed = bugSignature(
+      evidence("compiler-crash", "cuda:sm_80",
+               "killed by SIGKILL (out of memory?)", "", program));
+  std::string hip = bugSignature(evidence("compiler-crash", "hip:gfx942",
+                                          "LLVM ERROR: out of memory", "",
+                                          program));
+  EXPECT_EQ(llvmError,
+            "compiler-crash|-|iree_linalg_ext.scatter|out of memory");
+  EXPECT_EQ(killed, llvmError);
+  EXPECT_EQ(hip, llvmError);
+}
+
+TEST(Signature, MismatchSignedByTheReducedOpSetNotTheDtype) {
+  // The gather 3-cycle dimension_map of corpus/repros (i32), and the same
+  // program in i8 and f64: one bug; the invariant reduction of
+  // corpus/repros is another, on the same target.
+  auto gather = [](const std::string &t) {
+    return "// a comment: linalg.generic is not an op here\n"
+           "func.func @main(%src: tensor<2x3x4x" + t +
+           ">, %idx: tensor<5x3xi32>) -> tensor<5x" + t + "> {\n"
+           "  %e = tensor.empty() : tensor<5x" + t + ">\n"
+           "  %r = iree_linalg_ext.gather dimension_map = [1, 2, 0]\n"
+           "      ins(%src, %idx : tensor<2x3x4x" + t +
+           ">, tensor<5x3xi32>)\n"
+           "      outs(%e : tensor<5x" + t + ">) -> tensor<5x" + t + ">\n"
+           "  return %r : tensor<5x" + t + ">\n"
+           "}\n";
+  };
+  const char *reduction =
+      "func.func @main(%x: tensor<12xf32>) -> tensor<f32> {\n"
+      "  %c3 = arith.constant 3.0 : f32\n"
+      "  %e = tensor.empty() : tensor<f32>\n"
+      "  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, "
+      "affine_map<(i) -> ()>], iterator_types = [\"reduction\"]}\n"
+      "      ins(%x : tensor<12xf32>) outs(%e : tensor<f32>) {\n"
+      "    ^bb0(%in: f32, %out: f32):\n"
+      "      %s = arith.addf %out, %c3 : f32\n"
+      "      linalg.yield %s : f32\n"
+      "  } -> tensor<f32>\n"
+      "  return %r : tensor<f32>\n"
+      "}\n";
+  std::string i32 = bugSignature(
+      evidence("mismatch", "llvm-cpu", "", "", gather("i32")));
+  EXPECT_EQ(i32, "mismatch|cpu|iree_linalg_ext.gather");
+  EXPECT_EQ(bugSignature(evidence("mismatch", "llvm-cpu+static", "", "",
+                                  gather("f64"))),
+            i32);
+  std::string red =
+      bugSignature(evidence("mismatch", "llvm-cpu", "", "", reduction));
+  EXPECT_EQ(red, "mismatch|cpu|linalg.generic");
+  // The same miscompile on a GPU is another code generator's bug.
+  EXPECT_EQ(bugSignature(evidence("mismatch", "cuda:sm_80", "", "",
+                                  gather("i32"))),
+            "mismatch|gpu|iree_linalg_ext.gather");
+}
+
+TEST(Signature, ProgramOpsSkipPlumbingAndBodies) {
+  const char *p = "module {\n"
+                  "  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                  "    %c = arith.constant 1.0 : f32\n"
+                  "    %0 = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = "
+                  "%a) -> tensor<4xf32> {\n"
+                  "      %y = linalg.fill ins(%c : f32) outs(%x : "
+                  "tensor<4xf32>) -> tensor<4xf32>\n"
+                  "      %z = arith.addf %c, %c : f32\n"
+                  "      scf.yield %y : tensor<4xf32>\n"
+                  "    }\n"
+                  "    %1 = arith.negf %0 : tensor<4xf32>\n"
+                  "    %2 = \"tensor.extract_slice\"(%1) : (tensor<4xf32>) -> "
+                  "tensor<2xf32>\n"
+                  "    return %1 : tensor<4xf32>\n"
+                  "  }\n"
+                  "}\n";
+  std::vector<std::string> ops = programOps(p);
+  std::vector<std::string> want = {"arith.negf", "linalg.fill", "scf.for",
+                                   "tensor.extract_slice"};
+  EXPECT_EQ(ops, want);
+}
+
+TEST(Signature, Pieces) {
+  EXPECT_EQ(backendFamily("llvm-cpu+static"), "cpu");
+  EXPECT_EQ(backendFamily("hip:gfx942"), "gpu");
+  EXPECT_EQ(backendFamily("vulkan:rdna3"), "spirv");
+  EXPECT_EQ(backendFamily("vmvx"), "vmvx");
+  EXPECT_EQ(failingPass("no dumps here"), "");
+  EXPECT_EQ(dispatchRoot(kDistributeLog), "reduction");
+  EXPECT_EQ(bugMessage("'tensor.insert_slice' op types i8 and i32, vector<4xbf16>, "
+                       "sm_80 f8E4M3FN index"),
+            "'tensor.insert_slice' op types T and T, vector<...xT>, sm_80 T "
+            "index");
+  // An error outside the program (another file) names no root op.
+  EXPECT_EQ(rootOpAtError("other.mlir:2:10: error: x",
+                          argCompareProgram("f32"), "program.mlir"),
+            "");
+  SignatureParts parts = splitSignature(
+      "compile-error|gpu|iree_linalg_ext.arg_compare|a | b");
+  EXPECT_EQ(parts.where, "gpu");
+  EXPECT_EQ(parts.ops, "iree_linalg_ext.arg_compare");
+  EXPECT_EQ(parts.message, "a | b");
+  EXPECT_TRUE(opsSubsume("iree_linalg_ext.gather",
+                         "iree_linalg_ext.gather linalg.generic"));
+  EXPECT_FALSE(opsSubsume("iree_linalg_ext.gather linalg.fill",
+                          "iree_linalg_ext.gather linalg.generic"));
+  EXPECT_FALSE(opsSubsume("?", "linalg.generic"));
+}
+
+TEST(KnownIssues, ParsesAndMatches) {
+  auto issues = parseKnownIssues(
+      "# the team's list\n"
+      "[[issue]]\n"
+      "match = \"mismatch|cpu|iree_linalg_ext.gather\"  # the 3-cycle\n"
+      "url = 'https://github.com/iree-org/iree/issues/1'\n"
+      "title = \"gather \\\"3-cycle\\\"\"\n"
+      "\n"
+      "[[issue]]\n"
+      "match = \"out of memory\"\n"
+      "verdict = \"compiler-crash\"\n",
+      "k.toml");
+  ASSERT_TRUE(bool(issues)) << llvm::toString(issues.takeError());
+  ASSERT_EQ(issues->size(), 2u);
+  EXPECT_EQ((*issues)[0].title, "gather \"3-cycle\"");
+  EXPECT_EQ((*issues)[0].url, "https://github.com/iree-org/iree/issues/1");
+  const KnownIssue *k = findKnownIssue(
+      *issues, "mismatch|cpu|iree_linalg_ext.gather", "", "mismatch");
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->line, 2u);
+  EXPECT_EQ(findKnownIssue(*issues, "compile-error|-|x|out of memory", "",
+                           "compile-error"),
+            nullptr);
+  EXPECT_NE(findKnownIssue(*issues, "compiler-crash|-|x|out of memory", "",
+                           "compiler-crash"),
+            nullptr);
+}
+
+TEST(KnownIssues, Globs) {
+  EXPECT_TRUE(globContains("compiler-crash|-|iree_linalg_ext.scatter "
+                           "linalg.generic|out of memory",
+                           "compiler-crash|-|*iree_linalg_ext.scatter*|out of "
+                           "memory"));
+  EXPECT_FALSE(globContains("compiler-crash|-|linalg.generic|out of memory",
+                            "compiler-crash|-|*iree_linalg_ext.scatter*|out "
+                            "of memory"));
+  EXPECT_TRUE(globContains("abc", "b"));
+  EXPECT_FALSE(globContains("abc", "c*a"));
+}
+
+TEST(KnownIssues, ErrorsNameTheLine) {
+  auto check = [](const char *text, const char *want) {
+    auto r = parseKnownIssues(text, "k.toml");
+    ASSERT_FALSE(bool(r));
+    EXPECT_EQ(llvm::toString(r.takeError()), want);
+  };
+  check("[[issue]]\nurl = \"x\"\n", "k.toml:1: [[issue]] without a 'match' key");
+  check("[issues]\n", "k.toml:1: unknown table '[issues]' (expected [[issue]])");
+  check("match = \"x\"\n", "k.toml:1: key 'match' before the first [[issue]]");
+  check("[[issue]]\nmatch = \"x\n",
+        "k.toml:2: unterminated string");
+  check("[[issue]]\nmatch = \"x\"\nfoo = \"y\"\n",
+        "k.toml:3: unknown key 'foo' (expected match, verdict, url, title, "
+        "note)");
+  check("[[issue]]\nmatch = 3\n",
+        "k.toml:2: expected a string (\"...\" or '...')");
+}
+
+} // namespace
