@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - The reference interpreter core --------------------===//
 
 #include "interp/exec/Interpreter.h"
+#include "interp/exec/ComplexLowering.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/RegionCompiler.h"
 #include "interp/exec/Types.h"
@@ -156,6 +157,12 @@ LogicalResult Interpreter::initializeGlobals() {
   if (globalsState)
     return success(globalsState == 1);
   globalsState = 2;
+  // Complex arithmetic becomes arith/math on the parts, as IREE lowers it
+  // (ComplexLowering.h); compiled regions of the old ops are gone with them.
+  if (failed(lowerComplexOps(module)))
+    return failure();
+  compiled.clear();
+  captured.clear();
   ++callDepth; // initializers may call functions: no re-entry
   llvm::scope_exit done([&] { --callDepth; });
   for (Operation &op : module.getBody()->getOperations()) {
