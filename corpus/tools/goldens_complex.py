@@ -9,8 +9,10 @@ import numpy as np
 
 
 def f32_literal(x):
-    """An f32 constant as MLIR text that parses back to the same bits."""
-    return "%.9g" % float(np.float32(x))
+    """An f32 constant as MLIR text that parses back to the same bits: the
+    shortest decimal of its exact double value (always with a '.' or an
+    exponent, as MLIR's float literals need)."""
+    return repr(float(np.float32(x)))
 
 
 def dense_f32(values):
@@ -144,7 +146,10 @@ func.func @main(%x: tensor<8xcomplex<f32>>, %y: tensor<8xcomplex<f32>>)
         r = Rng(601)
         scale = r.ints((8,), 1, 4)
         y = np.array([complex(a * s, b * s) for (a, b), s in zip(triples, scale)])
-        q = r.ints((8,), -6, 7) + 1j * r.ints((8,), -6, 7)
+        # Parts of q never 0: a zero quotient part's sign is the formula's
+        # (Smith's gives -0 where the exact result is 0), not numpy's.
+        qr, qi = r.ints((8,), -6, 7), r.ints((8,), -6, 7)
+        q = np.where(qr == 0, 1, qr) + 1j * np.where(qi == 0, -1, qi)
         x = q * y
         y = y.astype(np.complex64)
         x = x.astype(np.complex64)
@@ -154,6 +159,7 @@ func.func @main(%x: tensor<8xcomplex<f32>>, %y: tensor<8xcomplex<f32>>)
         quot = q.astype(np.complex64)
         assert np.array_equal((xd / yd), q.astype(np.complex128))
         add = (xd + yd).astype(np.complex64)
+        assert np.all(prod.real != 0) and np.all(prod.imag != 0)
         absy = np.abs(yd).astype(np.float32)
         assert np.array_equal(absy.astype(np.float64), np.abs(yd))
         return [x, y], [prod, quot, add, absy]
