@@ -425,8 +425,8 @@ void Interpreter::inheritFreedom(Operation *op, Frame &frame, bool ranNested) {
       changed = true;
     }
     if (reduction && !ranNested && !passedThrough && f.derivedFrom.empty()) {
-      if (isFloat(cur.dtype) && !rounds) {
-        // The reassociation error of the inputs reaches the result along
+      if ((isFloat(cur.dtype) || isComplex(cur.dtype)) && !rounds) {
+        // The reassociation error (of each part, for complex values) of the inputs reaches the result along
         // with the result's own: add the term counts.
         int64_t ownLength = own ? own->reductionLength : 0;
         f.reductionLength =
