@@ -39,7 +39,7 @@ void buildComplex(Builder &bld) {
   need.noReduction = true;
   ValueId re = bld.pickInput(t, 1, 3, need,
                              [&](ValueId) { return true; });
-  const TensorType &type = bld.prog.type(re);
+  TensorType type = bld.prog.type(re); // a copy: new args grow the table
   Shape shape(bld.prog.shape(re).begin(), bld.prog.shape(re).end());
   ValueId im = bld.freshArgOfType(type, shape, need);
   int64_t b = std::max<int64_t>(bld.facts[re].bound, bld.facts[im].bound);

@@ -69,7 +69,7 @@ def bits(a):
     if a.dtype == bool:
         return a.view(np.uint8)
     if a.dtype.kind == "c":  # each part on its own
-        return a.view(np.dtype("u%d" % (a.dtype.itemsize // 2)))
+        return a.reshape(-1).view(np.dtype("u%d" % (a.dtype.itemsize // 2)))
     return a.view(np.dtype("u%d" % a.dtype.itemsize))
 
 
