@@ -160,3 +160,22 @@ func.func @select() {
   check.expect_eq_const(%r, dense<[(1.0, 2.0), (9.0, -9.0)]> : tensor<2xcomplex<f32>>) : tensor<2xcomplex<f32>>
   return
 }
+
+// arith.constant with dense complex values (a list and a splat), and a
+// complex.constant inside a body: x * (0 + 1i) rotates by 90 degrees,
+// (a + bi) i = -b + ai; then + (1 + 1i) from the splat.
+func.func @constants() {
+  %x = arith.constant dense<[(1.0, 2.0), (-3.0, 0.5)]> : tensor<2xcomplex<f64>>
+  %one = arith.constant dense<(1.0, 1.0)> : tensor<2xcomplex<f64>>
+  %e = tensor.empty() : tensor<2xcomplex<f64>>
+  %r = linalg.generic {indexing_maps = [#id1, #id1, #id1], iterator_types = ["parallel"]}
+      ins(%x, %one : tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>) outs(%e : tensor<2xcomplex<f64>>) {
+  ^bb0(%a: complex<f64>, %b: complex<f64>, %o: complex<f64>):
+    %i = complex.constant [0.0 : f64, 1.0 : f64] : complex<f64>
+    %m = complex.mul %a, %i : complex<f64>
+    %s = complex.add %m, %b : complex<f64>
+    linalg.yield %s : complex<f64>
+  } -> tensor<2xcomplex<f64>>
+  check.expect_eq_const(%r, dense<[(-1.0, 2.0), (0.5, -2.0)]> : tensor<2xcomplex<f64>>) : tensor<2xcomplex<f64>>
+  return
+}
