@@ -717,7 +717,8 @@ int fuzzCommand(int argc, char **argv) {
       cl::desc("Comma-separated op kinds the generator draws from (as "
                "fuzz-gen --ops: sort, generic, softmax, pack, unpack, ...; "
                "full MLIR names work too); default: every kind on by "
-               "default (softmax, pack and unpack only when listed)"),
+               "default (softmax, pack, unpack, attention and complex only when "
+               "listed)"),
       cl::cat(common.category));
   std::optional<Settings> settings = common.parse(
       argc, argv,

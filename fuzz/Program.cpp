@@ -70,6 +70,7 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "linalg.pack",
     "linalg.unpack",
     "iree_linalg_ext.attention",
+    "complex",
 };
 
 StringRef opKindName(OpKind k) {
@@ -332,6 +333,9 @@ private:
         shown = b.typeOf(inst.operands[0]);
       else if (inst.name == "arith.select")
         shown = b.typeOf(inst.operands[1]);
+      else if (inst.name == "complex.re" || inst.name == "complex.im" ||
+               inst.name == "complex.abs")
+        shown = b.typeOf(inst.operands[0]);
       os << " : " << dtypeName(shown) << "\n";
     }
     SmallVector<unsigned, 2> ys = b.yielded();
@@ -494,7 +498,8 @@ private:
       printInts(os, op.ints);
       os << "\n";
       return;
-    case OpKind::Generic: {
+    case OpKind::Generic:
+    case OpKind::Complex: {
       unsigned numLoops = op.reductionLoops.size();
       std::string dims;
       for (unsigned i = 0; i < numLoops; ++i)

@@ -147,8 +147,9 @@ enum class OpKind : uint8_t {
   Pack,    // linalg.pack
   Unpack,  // linalg.unpack
   Attention, // iree_linalg_ext.attention
+  Complex,   // linalg.generic with complex dialect ops in its body
 };
-constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Attention) + 1;
+constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Complex) + 1;
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).
 constexpr unsigned kNumDefaultOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
 
@@ -193,6 +194,8 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 ///    n); `scalar` = the f32 bits of the scale (an arith.constant); `flag`:
 ///    value indexed (batch, n, k2) instead of (batch, k2, n); an identity
 ///    score region.
+///  - Complex: printed as Generic (a body of complex.create, one complex
+///    op, complex.re/im or abs).
 struct Op {
   OpKind kind = OpKind::Empty;
   llvm::SmallVector<ValueId, 4> operands;

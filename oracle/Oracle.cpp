@@ -773,6 +773,30 @@ std::vector<OutputResult> compareOutputs(ArrayRef<Tensor> goldens,
                                          ArrayRef<Tensor> actuals,
                                          ArrayRef<OutputFreedom> freedom,
                                          const OracleOptions &opts) {
+  // Complex outputs compare as their real and imaginary parts, each a float
+  // under the part type's rules (a reduction's bound applies to each part).
+  // Complex results carry no tie groups or multi-writes (no comparator or
+  // combiner of the interpreter's yields them).
+  auto isComplexTensor = [](const Tensor &t) { return isComplex(t.dtype()); };
+  if (llvm::any_of(goldens, isComplexTensor) ||
+      llvm::any_of(actuals, isComplexTensor)) {
+    auto parts = [&](ArrayRef<Tensor> ts) {
+      std::vector<Tensor> out;
+      for (const Tensor &t : ts)
+        out.push_back(isComplexTensor(t) ? complexAsParts(t) : t);
+      return out;
+    };
+    std::vector<Tensor> g = parts(goldens), a = parts(actuals);
+    std::vector<OutputFreedom> f(freedom.begin(), freedom.end());
+    for (OutputFreedom &of : f)
+      if (isComplex(of.dtype)) {
+        of.dtype = complexPartType(of.dtype);
+        of.shape.push_back(2);
+        of.tieGroups.clear();
+        of.multiWrites.clear();
+      }
+    return compareOutputs(g, a, f, opts);
+  }
   std::vector<OutputState> states(goldens.size());
   std::vector<OutputResult> results(std::max(goldens.size(), actuals.size()));
   for (const OutputFreedom &f : freedom)

@@ -229,7 +229,9 @@ def mlir_type(a):
             np.dtype(np.int16): "i16", np.dtype(np.int32): "i32",
             np.dtype(np.int64): "i64", np.dtype(np.float16): "f16",
             np.dtype(np.float32): "f32",
-            np.dtype(np.float64): "f64"}[a.dtype]
+            np.dtype(np.float64): "f64",
+            np.dtype(np.complex64): "complex<f32>",
+            np.dtype(np.complex128): "complex<f64>"}[a.dtype]
 
 
 def tensor_type(a):
@@ -1635,6 +1637,8 @@ import goldens_small_types  # noqa: E402
 goldens_small_types.register(case, Raw, Rng, DEFAULT_EXPECT)
 import goldens_layout  # noqa: E402
 goldens_layout.register(case, Raw, Rng, DEFAULT_EXPECT)
+import goldens_complex  # noqa: E402
+goldens_complex.register(case, Raw, Rng, DEFAULT_EXPECT)
 
 
 # ---------------------------------------------------------------------------
@@ -1677,7 +1681,8 @@ def derive(name):
     for a in inputs + outputs:
         if not isinstance(a, Raw):
             assert a.dtype in (np.bool_, np.int8, np.int16, np.int32, np.int64,
-                               np.float16, np.float32, np.float64), (name, a.dtype)
+                               np.float16, np.float32, np.float64,
+                               np.complex64, np.complex128), (name, a.dtype)
     meta = {
         "function": "main",
         "description": c["description"],

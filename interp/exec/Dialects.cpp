@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -21,7 +22,7 @@ namespace ref {
 void registerInterpreterDialects(mlir::DialectRegistry &registry) {
   registry.insert<
       mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
-      mlir::arith::ArithDialect,
+      mlir::arith::ArithDialect, mlir::complex::ComplexDialect,
       mlir::math::MathDialect, mlir::tensor::TensorDialect,
       mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,

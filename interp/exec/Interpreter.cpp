@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - The reference interpreter core --------------------===//
 
 #include "interp/exec/Interpreter.h"
+#include "interp/exec/ComplexLowering.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/RegionCompiler.h"
 #include "interp/exec/Types.h"
@@ -156,6 +157,12 @@ LogicalResult Interpreter::initializeGlobals() {
   if (globalsState)
     return success(globalsState == 1);
   globalsState = 2;
+  // Complex arithmetic becomes arith/math on the parts, as IREE lowers it
+  // (ComplexLowering.h); compiled regions of the old ops are gone with them.
+  if (failed(lowerComplexOps(module)))
+    return failure();
+  compiled.clear();
+  captured.clear();
   ++callDepth; // initializers may call functions: no re-entry
   llvm::scope_exit done([&] { --callDepth; });
   for (Operation &op : module.getBody()->getOperations()) {
@@ -418,8 +425,8 @@ void Interpreter::inheritFreedom(Operation *op, Frame &frame, bool ranNested) {
       changed = true;
     }
     if (reduction && !ranNested && !passedThrough && f.derivedFrom.empty()) {
-      if (isFloat(cur.dtype) && !rounds) {
-        // The reassociation error of the inputs reaches the result along
+      if ((isFloat(cur.dtype) || isComplex(cur.dtype)) && !rounds) {
+        // The reassociation error (of each part, for complex values) of the inputs reaches the result along
         // with the result's own: add the term counts.
         int64_t ownLength = own ? own->reductionLength : 0;
         f.reductionLength =

@@ -304,4 +304,19 @@ void reportUndefReads(Frame &frame, Operation *op, const Tensor &t,
            "poison created by " + poisonOrigin(t.state(p)) + "; " + what.str());
 }
 
+RtValue loadScalar(const Tensor &t, int64_t i) {
+  if (isComplex(t.dtype()))
+    return RtValue::ofComplex(t.dtype(), t.loadPart(i, 0), t.loadPart(i, 1));
+  return RtValue::ofScalar(t.dtype(), t.load(i));
+}
+
+void storeScalar(Tensor &t, int64_t i, const RtValue &v) {
+  if (isComplex(t.dtype())) {
+    t.storePart(i, 0, v.bits);
+    t.storePart(i, 1, v.imag);
+    return;
+  }
+  t.store(i, v.bits);
+}
+
 } // namespace ref

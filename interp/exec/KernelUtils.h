@@ -68,6 +68,18 @@ void loadBits(const Tensor &t, int64_t first, int64_t step, int64_t n,
 void storeBits(Tensor &t, int64_t first, int64_t step, int64_t n,
                const uint64_t *src);
 
+/// Element `i` of `t` as a scalar value (complex elements in both parts,
+/// RtValue::imag), without its state.
+RtValue loadScalar(const Tensor &t, int64_t i);
+/// Stores scalar `v` (of `t`'s element type) into element `i`.
+void storeScalar(Tensor &t, int64_t i, const RtValue &v);
+/// Copies element `j` of `src` into element `i` of `dst` (same dtype).
+inline void copyElement(Tensor &dst, int64_t i, const Tensor &src,
+                        int64_t j) {
+  unsigned eb = dst.elementBytes();
+  std::memcpy(dst.data() + i * eb, src.data() + j * eb, eb);
+}
+
 /// Splits `units` independent units of `workPerUnit` each into tasks of
 /// whole units, by shape alone: at most 256 tasks, none with less than
 /// InterpreterOptions::minTaskWork. Returns the units per task.
@@ -109,6 +121,8 @@ void registerLinalgLayoutKernels(KernelRegistry &r);
 void registerLinalgExtTransformKernels(KernelRegistry &r);
 void registerAffineKernels(KernelRegistry &r);
 void registerHalKernels(KernelRegistry &r);
+void registerComplexKernels(KernelRegistry &r);
+void registerFftKernels(KernelRegistry &r);
 
 } // namespace ref
 

@@ -24,6 +24,8 @@ const KernelRegistry &KernelRegistry::all() {
     registerLinalgExtTransformKernels(r);
     registerAffineKernels(r);
     registerHalKernels(r);
+    registerComplexKernels(r);
+    registerFftKernels(r);
     return r;
   }();
   return registry;

@@ -6,6 +6,7 @@
 #include "interp/exec/Types.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -21,6 +22,9 @@ CompiledRegion::compile(Region &region) {
   Block &block = region.front();
   auto cr = std::make_unique<CompiledRegion>();
   DenseMap<Value, uint32_t> regOf;
+  // Complex values: regOf holds the real part's register, imagOf the
+  // imaginary part's.
+  DenseMap<Value, uint32_t> imagOf;
 
   for (BlockArgument arg : block.getArguments()) {
     FailureOr<DType> t = getDType(arg.getType(), arg.getLoc());
@@ -30,6 +34,12 @@ CompiledRegion::compile(Region &region) {
     cr->argTypes.push_back(*t);
     cr->argUsed.push_back(!arg.use_empty());
   }
+  cr->argImag.assign(block.getNumArguments(), 0);
+  for (BlockArgument arg : block.getArguments())
+    if (isComplex(cr->argTypes[arg.getArgNumber()])) {
+      cr->complexIO = true;
+      imagOf[arg] = cr->argImag[arg.getArgNumber()] = cr->numRegs++;
+    }
   // A register that always holds 0, for unused operand slots.
   uint32_t zeroReg = cr->numRegs++;
   cr->constants.push_back({zeroReg, 0});
@@ -45,13 +55,28 @@ CompiledRegion::compile(Region &region) {
     if (isa<ShapedType>(v.getType()))
       return emitError(v.getLoc(), "a tensor captured by a region body can "
                                    "only be read with tensor.extract");
-    if (failed(getDType(v.getType(), v.getLoc())))
+    FailureOr<DType> t = getDType(v.getType(), v.getLoc());
+    if (failed(t))
       return failure();
     uint32_t r = cr->numRegs++;
     cr->scalarCaptures.push_back({r, v});
     regOf[v] = r;
+    if (isComplex(*t)) {
+      imagOf[v] = cr->numRegs++;
+      cr->imagCaptures.push_back({imagOf[v], v});
+    }
     return r;
   };
+  // The imaginary part's register of a complex value (after lookup).
+  auto lookupImag = [&](Value v) -> FailureOr<uint32_t> {
+    if (failed(lookup(v)))
+      return failure();
+    auto it = imagOf.find(v);
+    if (it == imagOf.end())
+      return emitError(v.getLoc(), "expected a complex value");
+    return it->second;
+  };
+  auto isComplexValue = [](Value v) { return isa<ComplexType>(v.getType()); };
 
   for (Operation &op : block.without_terminator()) {
     if (op.getNumRegions() != 0)
@@ -66,6 +91,74 @@ CompiledRegion::compile(Region &region) {
       cr->constants.push_back({r, v->bits});
       regOf[cst.getResult()] = r;
       continue;
+    }
+    // Complex values: only renamings of part registers (the arithmetic was
+    // lowered to arith/math on the parts by lowerComplexOps).
+    if (auto cst = dyn_cast<complex::ConstantOp>(op)) {
+      FailureOr<RtValue> v = scalarFromAttr(cst.getValue(), op.getLoc());
+      if (failed(v))
+        return failure();
+      uint32_t r = cr->numRegs++, i = cr->numRegs++;
+      cr->constants.push_back({r, v->bits});
+      cr->constants.push_back({i, v->imag});
+      regOf[cst.getResult()] = r;
+      imagOf[cst.getResult()] = i;
+      continue;
+    }
+    if (auto cre = dyn_cast<complex::CreateOp>(op)) {
+      FailureOr<uint32_t> r = lookup(cre.getReal()),
+                          i = lookup(cre.getImaginary());
+      if (failed(r) || failed(i))
+        return failure();
+      regOf[cre.getResult()] = *r;
+      imagOf[cre.getResult()] = *i;
+      continue;
+    }
+    if (isa<complex::ReOp, complex::ImOp>(op)) {
+      Value c = op.getOperand(0);
+      FailureOr<uint32_t> r =
+          isa<complex::ReOp>(op) ? lookup(c) : lookupImag(c);
+      if (failed(r))
+        return failure();
+      regOf[op.getResult(0)] = *r;
+      continue;
+    }
+    if (auto sel = dyn_cast<arith::SelectOp>(op);
+        sel && isComplexValue(sel.getResult())) {
+      // Two selects on the parts, under one condition.
+      FailureOr<DType> t = getDType(sel.getType(), op.getLoc());
+      FailureOr<uint32_t> c = lookup(sel.getCondition());
+      if (failed(t) || failed(c))
+        return failure();
+      for (unsigned part = 0; part < 2; ++part) {
+        FailureOr<uint32_t> a = part ? lookupImag(sel.getTrueValue())
+                                     : lookup(sel.getTrueValue());
+        FailureOr<uint32_t> b = part ? lookupImag(sel.getFalseValue())
+                                     : lookup(sel.getFalseValue());
+        if (failed(a) || failed(b))
+          return failure();
+        Instr in;
+        in.kind = InstrKind::Scalar;
+        in.desc.op = ScalarOpcode::Select;
+        in.desc.type = in.desc.resultType = complexPartType(*t);
+        in.fn = selectFast(in.desc);
+        in.a = *c;
+        in.b = *a;
+        in.c = *b;
+        in.dst = cr->numRegs++;
+        in.op = &op;
+        (part ? imagOf : regOf)[sel.getResult()] = in.dst;
+        cr->instrs.push_back(in);
+      }
+      continue;
+    }
+    if (llvm::any_of(op.getOperandTypes(),
+                     [](Type t) { return isa<ComplexType>(t); }) ||
+        llvm::any_of(op.getResultTypes(),
+                     [](Type t) { return isa<ComplexType>(t); })) {
+      if (!isa<tensor::ExtractOp>(op))
+        return op.emitError("unsupported operation '")
+               << op.getName() << "' on complex values inside a region body";
     }
     if (auto idx = dyn_cast<linalg::IndexOp>(op)) {
       Instr in;
@@ -99,6 +192,8 @@ CompiledRegion::compile(Region &region) {
         cr->indexRegs.push_back(*r);
       }
       in.dst = cr->numRegs++;
+      if (isComplex(*t))
+        imagOf[ex.getResult()] = in.dstImag = cr->numRegs++;
       in.op = &op;
       regOf[ex.getResult()] = in.dst;
       cr->instrs.push_back(in);
@@ -207,6 +302,15 @@ CompiledRegion::compile(Region &region) {
       return failure();
     cr->yieldRegs.push_back(*r);
     cr->yieldTypes.push_back(*t);
+    uint32_t imag = 0;
+    if (isComplex(*t)) {
+      FailureOr<uint32_t> i = lookupImag(v);
+      if (failed(i))
+        return failure();
+      imag = *i;
+      cr->complexIO = true;
+    }
+    cr->yieldImag.push_back(imag);
   }
   return cr;
 }
@@ -255,11 +359,15 @@ RegionRunner::RegionRunner(const CompiledRegion &region, const Frame &frame,
     std::fill_n(&regs[r * lanes], lanes, bits);
   for (auto &[r, v] : region.scalarCaptures)
     std::fill_n(&regs[r * lanes], lanes, frame.get(v).bits);
+  for (auto &[r, v] : region.imagCaptures)
+    std::fill_n(&regs[r * lanes], lanes, frame.get(v).imag);
   for (Value v : region.tensorCaptures)
     tensors.push_back(frame.get(v).tensor.get());
   if (trackPoison || region.mayMeetPoison(frame)) {
     states.assign(static_cast<size_t>(region.numRegs) * lanes, kDefined);
     for (auto &[r, v] : region.scalarCaptures)
+      std::fill_n(&states[r * lanes], lanes, frame.get(v).poison);
+    for (auto &[r, v] : region.imagCaptures)
       std::fill_n(&states[r * lanes], lanes, frame.get(v).poison);
   }
 }
@@ -362,7 +470,14 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
             dstState[l] = st;
           else if (st != kDefined)
             onUB(in.op, "read of an uninitialized element", l, "");
-          dst[l] = t.load(linear);
+          if (in.dstImag) {
+            dst[l] = t.loadPart(linear, 0);
+            regs[in.dstImag * lanes + l] = t.loadPart(linear, 1);
+            if (track)
+              states[in.dstImag * lanes + l] = dstState[l];
+          } else {
+            dst[l] = t.load(linear);
+          }
         }
       }
       break;

@@ -38,11 +38,19 @@ public:
     uint32_t dst = 0, a = 0, b = 0, c = 0;
     uint32_t aux = 0;
     uint32_t firstIdx = 0, numIdx = 0; // into indexRegs, for ExtractTensor
+    uint32_t dstImag = 0; // ExtractTensor of a complex tensor: imaginary part
     mlir::Operation *op = nullptr;
   };
 
   /// Compiles the single block of `region`. Block arguments get registers
   /// 0..N-1; values defined above the region become captures, bound per run.
+  ///
+  /// Complex values (complex<f32>, complex<f64>) live in two registers of
+  /// the part type, real and imaginary: block argument i keeps register i
+  /// for its real part and gets another for its imaginary part
+  /// (argImagRegister); complex.create/re/im only rename registers. The
+  /// complex arithmetic itself was lowered to arith/math beforehand
+  /// (ComplexLowering.h), so no instruction ever sees a complex value.
   static mlir::FailureOr<std::unique_ptr<CompiledRegion>>
   compile(mlir::Region &region);
 
@@ -53,6 +61,11 @@ public:
   bool isArgUsed(unsigned i) const { return argUsed[i]; }
   uint32_t yieldRegister(unsigned i) const { return yieldRegs[i]; }
   DType argType(unsigned i) const { return argTypes[i]; }
+  /// Register of the imaginary part of a complex block argument / result.
+  uint32_t argImagRegister(unsigned i) const { return argImag[i]; }
+  uint32_t yieldImagRegister(unsigned i) const { return yieldImag[i]; }
+  /// Whether some block argument or result is complex.
+  bool hasComplex() const { return complexIO; }
   DType resultType(unsigned i) const { return yieldTypes[i]; }
   /// True when the body reads linalg.index.
   bool usesLoopIndex() const { return hasLoopIndex; }
@@ -90,8 +103,12 @@ private:
   std::vector<DType> argTypes, yieldTypes;
   std::vector<bool> argUsed;
   std::vector<uint32_t> yieldRegs;
+  std::vector<uint32_t> argImag, yieldImag; // 0 where not complex
+  bool complexIO = false;
   std::vector<std::pair<uint32_t, uint64_t>> constants;
   std::vector<std::pair<uint32_t, mlir::Value>> scalarCaptures;
+  /// Imaginary parts of captured complex scalars.
+  std::vector<std::pair<uint32_t, mlir::Value>> imagCaptures;
   std::vector<mlir::Value> tensorCaptures;
   unsigned numRegs = 0;
   bool hasLoopIndex = false;
@@ -127,6 +144,17 @@ public:
   uint64_t *arg(unsigned i) { return &regs[i * lanes]; }
   const uint64_t *result(unsigned i) const {
     return &regs[region.yieldRegs[i] * lanes];
+  }
+  /// The imaginary parts of complex block argument / result i.
+  uint64_t *argImag(unsigned i) { return &regs[region.argImag[i] * lanes]; }
+  const uint64_t *resultImag(unsigned i) const {
+    return &regs[region.yieldImag[i] * lanes];
+  }
+  uint8_t *argImagState(unsigned i) {
+    return &states[region.argImag[i] * lanes];
+  }
+  const uint8_t *resultImagState(unsigned i) const {
+    return &states[region.yieldImag[i] * lanes];
   }
   bool tracksPoison() const { return !states.empty(); }
   /// State bytes of block argument i / result i (only when tracking).

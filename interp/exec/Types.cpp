@@ -5,6 +5,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <complex>
+
 using namespace mlir;
 
 namespace ref {
@@ -60,6 +62,12 @@ std::optional<DType> toDType(Type t) {
     return DType::F8E4M3B11FNUZ;
   if (isa<Float8E8M0FNUType>(t))
     return DType::F8E8M0FNU;
+  if (auto ct = dyn_cast<ComplexType>(t)) {
+    if (ct.getElementType().isF32())
+      return DType::ComplexF32;
+    if (ct.getElementType().isF64())
+      return DType::ComplexF64;
+  }
   return std::nullopt;
 }
 
@@ -108,6 +116,10 @@ Type toMlirType(MLIRContext *ctx, DType t) {
     return b.getF32Type();
   case DType::F64:
     return b.getF64Type();
+  case DType::ComplexF32:
+    return ComplexType::get(b.getF32Type());
+  case DType::ComplexF64:
+    return ComplexType::get(b.getF64Type());
   }
   return {};
 }
@@ -130,7 +142,18 @@ FailureOr<Tensor> tensorFromAttr(ElementsAttr attr, Location loc) {
     return emitError(loc, "constant with dynamic shape ") << type;
   Tensor t(*dt, type.getShape());
   int64_t n = t.numElements();
-  if (isFloat(*dt)) {
+  if (isComplex(*dt)) {
+    auto values = attr.tryGetValues<std::complex<APFloat>>();
+    if (!values)
+      return emitError(loc, "cannot read complex constant of type ") << type;
+    int64_t i = 0;
+    for (const std::complex<APFloat> &v : *values) {
+      if (i >= n)
+        break;
+      t.storePart(i, 0, v.real().bitcastToAPInt().getZExtValue());
+      t.storePart(i++, 1, v.imag().bitcastToAPInt().getZExtValue());
+    }
+  } else if (isFloat(*dt)) {
     auto values = attr.tryGetValues<APFloat>();
     if (!values)
       return emitError(loc, "cannot read float constant of type ") << type;
@@ -167,6 +190,17 @@ FailureOr<RtValue> scalarFromAttr(Attribute attr, Location loc) {
       return failure();
     return RtValue::ofScalar(*dt,
                              fa.getValue().bitcastToAPInt().getZExtValue());
+  }
+  // complex.constant's value: [re, im] of the part type.
+  if (auto arr = dyn_cast<ArrayAttr>(attr); arr && arr.size() == 2) {
+    auto re = dyn_cast<FloatAttr>(arr[0]), im = dyn_cast<FloatAttr>(arr[1]);
+    if (re && im && re.getType() == im.getType()) {
+      DType t = re.getType().isF64() ? DType::ComplexF64 : DType::ComplexF32;
+      if (re.getType().isF32() || re.getType().isF64())
+        return RtValue::ofComplex(
+            t, re.getValue().bitcastToAPInt().getZExtValue(),
+            im.getValue().bitcastToAPInt().getZExtValue());
+    }
   }
   return emitError(loc, "unsupported constant ") << attr;
 }

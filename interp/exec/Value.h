@@ -92,6 +92,9 @@ struct RtValue {
   std::shared_ptr<const Tensor> tensor;
   DType dtype = DType::I32;
   uint64_t bits = 0;
+  /// For complex scalars: `bits` holds the real part and `imag` the
+  /// imaginary part, each in the bits of complexPartType(dtype).
+  uint64_t imag = 0;
   /// For scalars: the value came from an uninitialized tensor element.
   bool undef = false;
   /// For scalars: the value is poison; the state (>= kFirstPoison) names
@@ -118,6 +121,13 @@ struct RtValue {
     RtValue v;
     v.dtype = t;
     v.bits = truncBits(bits, t);
+    return v;
+  }
+  static RtValue ofComplex(DType t, uint64_t re, uint64_t im) {
+    RtValue v;
+    v.dtype = t;
+    v.bits = re;
+    v.imag = im;
     return v;
   }
   bool isTensor() const { return tensor != nullptr; }

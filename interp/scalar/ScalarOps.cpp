@@ -189,6 +189,9 @@ bool isSupported(const ScalarOpDesc &d) {
   if (static_cast<unsigned>(d.op) > static_cast<unsigned>(ScalarOpcode::Copy))
     return false;
   DType src = d.type, dst = d.resultType;
+  // Complex values never reach the scalar core: bodies hold their parts.
+  if (isComplex(src) || isComplex(dst) || isComplex(d.scaleType))
+    return false;
   auto isPlainInt = [](DType t) { return isInteger(t) && t != DType::Index; };
   switch (info(d.op).cls) {
   case OpClass::IntBinary:

@@ -37,7 +37,10 @@ unsigned bitWidth(DType t) {
   case DType::I64:
   case DType::Index:
   case DType::F64:
+  case DType::ComplexF32:
     return 64;
+  case DType::ComplexF64:
+    return 128;
   }
   llvm_unreachable("bad dtype");
 }
@@ -110,6 +113,10 @@ llvm::StringRef dtypeName(DType t) {
     return "f32";
   case DType::F64:
     return "f64";
+  case DType::ComplexF32:
+    return "complex<f32>";
+  case DType::ComplexF64:
+    return "complex<f64>";
   }
   llvm_unreachable("bad dtype");
 }
@@ -137,6 +144,8 @@ std::optional<DType> parseDType(llvm::StringRef name) {
       .Case("bf16", DType::BF16)
       .Case("f32", DType::F32)
       .Case("f64", DType::F64)
+      .Case("complex<f32>", DType::ComplexF32)
+      .Case("complex<f64>", DType::ComplexF64)
       .Default(std::nullopt);
 }
 

@@ -40,14 +40,29 @@ enum class DType : uint8_t {
   BF16,
   F32,
   F64,
+  // complex<f32> / complex<f64>: a (real, imaginary) pair of floats, 8 and
+  // 16 bytes in a tensor buffer (real part first, as C's _Complex and
+  // numpy's c8/c16). Neither float nor integer: the scalar core never sees
+  // a complex value, only its parts (docs/architecture.md, "Complex").
+  ComplexF32,
+  ComplexF64,
 };
 
-constexpr unsigned kNumDTypes = static_cast<unsigned>(DType::F64) + 1;
+constexpr unsigned kNumDTypes = static_cast<unsigned>(DType::ComplexF64) + 1;
 
-inline bool isFloat(DType t) { return t >= DType::F4E2M1FN; }
-inline bool isInteger(DType t) { return !isFloat(t); }
+inline bool isFloat(DType t) {
+  return t >= DType::F4E2M1FN && t <= DType::F64;
+}
+inline bool isComplex(DType t) {
+  return t == DType::ComplexF32 || t == DType::ComplexF64;
+}
+inline bool isInteger(DType t) { return t <= DType::Index; }
+/// The type of each part of a complex dtype (f32 or f64).
+inline DType complexPartType(DType t) {
+  return t == DType::ComplexF64 ? DType::F64 : DType::F32;
+}
 
-/// Width in bits of the value (i1 is 1, index is 64).
+/// Width in bits of the value (i1 is 1, index is 64, complex<f64> 128).
 unsigned bitWidth(DType t);
 /// Bytes one element occupies in a tensor buffer (i1, i2, i4 and the 4- and
 /// 6-bit floats take a whole byte, their value in the low bits).
@@ -72,7 +87,7 @@ const llvm::fltSemantics &floatSemantics(DType t);
 /// Sign-extends the low `bitWidth(t)` bits of `bits`.
 inline int64_t signExtend(uint64_t bits, DType t) {
   unsigned w = bitWidth(t);
-  if (w == 64)
+  if (w >= 64)
     return static_cast<int64_t>(bits);
   uint64_t m = uint64_t(1) << (w - 1);
   bits &= (uint64_t(1) << w) - 1;
@@ -81,7 +96,7 @@ inline int64_t signExtend(uint64_t bits, DType t) {
 /// Keeps the low `bitWidth(t)` bits.
 inline uint64_t truncBits(uint64_t bits, DType t) {
   unsigned w = bitWidth(t);
-  return w == 64 ? bits : bits & ((uint64_t(1) << w) - 1);
+  return w >= 64 ? bits : bits & ((uint64_t(1) << w) - 1);
 }
 
 } // namespace ref

@@ -75,6 +75,12 @@ Error makeError(const llvm::Twine &what) {
 std::optional<DType> parseTypeName(StringRef name) {
   if (std::optional<DType> t = parseDType(name))
     return t;
+  // IREE's FLOAT_COMPLEX types (iree_hal_parse_element_type's "cf" prefix
+  // and total bit count).
+  if (name == "cf64")
+    return DType::ComplexF32;
+  if (name == "cf128")
+    return DType::ComplexF64;
   if (name.consume_front("si") || name.consume_front("ui")) {
     if (name == "8")
       return DType::I8;
@@ -464,6 +470,26 @@ Expected<ParsedInput> parseInputSpec(StringRef spec) {
                      " element" + (n == 1 ? "" : "s") +
                      " (give 1 value to fill it, or all " + llvm::Twine(n) +
                      ")");
+  if (isComplex(*type)) {
+    // iree_hal_parse_element_unsafe has no case for complex types: its
+    // default branch reads the element's bytes as exactly 2 * size hex
+    // digits, in memory order (real part first, little-endian).
+    unsigned size = t.elementBytes();
+    for (int64_t i = 0; i < count; ++i) {
+      StringRef tok = tokens[i];
+      std::string bytes;
+      if (tok.size() != 2 * size || !llvm::all_of(tok, llvm::isHexDigit) ||
+          !llvm::tryGetFromHex(tok, bytes))
+        return makeError(quoted + ": value " + llvm::Twine(i) + ": '" + tok +
+                         "' is not " + llvm::Twine(2 * size) +
+                         " hex digits (the bytes of one " +
+                         dtypeName(*type) + ", real part first)");
+      for (int64_t j = splat ? 0 : i; j < (splat ? n : i + 1); ++j)
+        std::memcpy(t.data() + j * size, bytes.data(), size);
+    }
+    result.value = std::move(t);
+    return std::move(result);
+  }
   for (int64_t i = 0; i < count; ++i) {
     Expected<uint64_t> bits = parseElement(tokens[i], *type);
     if (!bits)

@@ -114,6 +114,12 @@ std::optional<NpyType> parseDescr(StringRef descr) {
       break;
     }
     break;
+  case 'c': // complex64 / complex128: (real, imaginary) pairs
+    if (size == 8)
+      t = DType::ComplexF32;
+    else if (size == 16)
+      t = DType::ComplexF64;
+    break;
   }
   if (!t)
     return std::nullopt;
@@ -391,9 +397,12 @@ Expected<Tensor> parseNpy(StringRef bytes, StringRef name) {
   if (need)
     std::memcpy(t.data(), src, need);
   if (type->bigEndian) {
-    for (int64_t i = 0, e = t.numElements(); i < e; ++i) {
-      uint8_t *p = t.data() + i * elemBytes;
-      std::reverse(p, p + elemBytes);
+    // A complex element is two floats, each swapped on its own.
+    unsigned unit = isComplex(type->dtype) ? elemBytes / 2 : elemBytes;
+    for (int64_t i = 0, e = t.numElements() * (elemBytes / unit); i < e;
+         ++i) {
+      uint8_t *p = t.data() + i * unit;
+      std::reverse(p, p + unit);
     }
   }
   // numpy reads any non-zero byte as True; keep the canonical 0/1.
@@ -422,6 +431,8 @@ bool npyHasTypeCode(DType t) {
   case DType::F16:
   case DType::F32:
   case DType::F64:
+  case DType::ComplexF32:
+  case DType::ComplexF64:
     return true;
   default:
     // bf16, the sub-byte integers and every small float: numpy itself has
@@ -457,6 +468,12 @@ Expected<std::string> serializeNpy(const Tensor &t) {
     break;
   case DType::F64:
     descr = "<f8";
+    break;
+  case DType::ComplexF32:
+    descr = "<c8";
+    break;
+  case DType::ComplexF64:
+    descr = "<c16";
     break;
   default:
     return llvm::createStringError(

@@ -46,7 +46,11 @@ std::string shapeTypeString(llvm::ArrayRef<int64_t> shape, DType t) {
   std::string s;
   for (int64_t d : shape)
     s += std::to_string(d) + "x";
-  s += dtypeName(t).str();
+  // IREE's names of the complex element types (its parser reads the 'x' of
+  // "complex" as a dimension separator).
+  s += t == DType::ComplexF32   ? "cf64"
+       : t == DType::ComplexF64 ? "cf128"
+                                : dtypeName(t).str();
   return s;
 }
 
@@ -205,6 +209,21 @@ void fromRawBytes(llvm::StringRef bytes, Tensor &t, bool packedI1) {
     uint8_t b = byte < bytes.size() ? static_cast<uint8_t>(bytes[byte]) : 0;
     t.data()[i] = (b >> (w * (i % perByte))) & mask;
   }
+}
+
+Tensor complexAsParts(const Tensor &t) {
+  Shape shape(t.shape().begin(), t.shape().end());
+  shape.push_back(2);
+  Tensor p(complexPartType(t.dtype()), shape);
+  if (t.byteSize())
+    std::memcpy(p.data(), t.data(), t.byteSize());
+  if (t.hasUndef())
+    for (int64_t i = 0, e = t.numElements(); i < e; ++i)
+      if (uint8_t st = t.state(i); st != kDefined) {
+        p.setState(2 * i, st);
+        p.setState(2 * i + 1, st);
+      }
+  return p;
 }
 
 } // namespace ref

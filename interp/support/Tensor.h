@@ -90,6 +90,33 @@ public:
   const uint8_t *data() const { return data_.data(); }
   size_t byteSize() const { return data_.size(); }
 
+  /// Complex tensors: the bits of part `part` (0: real, 1: imaginary) of
+  /// element `i`, an f32 or f64 (complexPartType). load()/store() move a
+  /// complex<f32> element as one 64-bit pattern (real part in the low half)
+  /// but cannot hold a complex<f64> one: code that may meet complex values
+  /// of any width goes through the parts (or copies bytes).
+  uint64_t loadPart(int64_t i, unsigned part) const {
+    unsigned half = elemBytes_ / 2;
+    const uint8_t *p = data_.data() + i * elemBytes_ + part * half;
+    if (half == 4) {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  void storePart(int64_t i, unsigned part, uint64_t bits) {
+    unsigned half = elemBytes_ / 2;
+    uint8_t *p = data_.data() + i * elemBytes_ + part * half;
+    if (half == 4) {
+      uint32_t v = static_cast<uint32_t>(bits);
+      std::memcpy(p, &v, 4);
+      return;
+    }
+    std::memcpy(p, &bits, 8);
+  }
   /// Raw bits of element `i` (row-major linear index), zero-extended.
   uint64_t load(int64_t i) const {
     const uint8_t *p = data_.data() + i * elemBytes_;
@@ -239,6 +266,11 @@ private:
   bool allUndef_ = false;
   bool hasPoison_ = false;
 };
+
+/// A complex tensor as its parts: shape [..., 2] of the part type, the same
+/// bytes, each part with its element's state. Comparisons (the oracle,
+/// check ops) judge complex values part by part this way.
+Tensor complexAsParts(const Tensor &t);
 
 /// Bits per element when IREE packs `t` into bytes (i2, i4, f4E2M1FN; i1
 /// under `#iree_encoding.packed_storage` when `packedI1`), else 0.

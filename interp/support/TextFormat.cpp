@@ -37,6 +37,11 @@
 // byte per element and fail on the size). f4E2M1FN, the f6 types and
 // f8E4M3B11FNUZ have no IREE element type name; they print as the other
 // small floats do, %G of the value.
+// complex<f32>/complex<f64> are IREE's FLOAT_COMPLEX 64/128 element types,
+// spelled "cf64"/"cf128" (iree_hal_format_element_type's "cf" prefix); the
+// element formatter has no case for them either, so each element prints as
+// its bytes in upper-case hex, real part first (iree-run-module prints
+// (1+2i)*(1+2i) as "1xcf64=000040C000008040").
 // index tensors have no IREE element type; at the ABI they are 64-bit
 // integers, so they print as "i64".
 //
@@ -89,7 +94,23 @@ std::string printfDouble(const char *fmt, double d) {
 
 /// The element type as iree_hal_format_element_type spells it.
 llvm::StringRef ireeTypeName(DType t) {
+  if (t == DType::ComplexF32)
+    return "cf64";
+  if (t == DType::ComplexF64)
+    return "cf128";
   return t == DType::Index ? "i64" : dtypeName(t);
+}
+
+/// A complex element as IREE's default branch prints it: its bytes in hex.
+std::string formatComplexElement(const Tensor &t, int64_t i) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string s;
+  const uint8_t *p = t.data() + i * t.elementBytes();
+  for (unsigned b = 0; b < t.elementBytes(); ++b) {
+    s += kHex[p[b] >> 4];
+    s += kHex[p[b] & 15];
+  }
+  return s;
 }
 
 void formatRows(llvm::raw_ostream &os, const Tensor &t,
@@ -112,7 +133,11 @@ void formatRows(llvm::raw_ostream &os, const Tensor &t,
   for (uint64_t i = 0; i < count; ++i) {
     if (i)
       os << ' ';
-    os << formatElement(t.load(offset + static_cast<int64_t>(i)), t.dtype());
+    int64_t at = offset + static_cast<int64_t>(i);
+    if (isComplex(t.dtype()))
+      os << formatComplexElement(t, at);
+    else
+      os << formatElement(t.load(at), t.dtype());
   }
   if (count < len)
     os << "...";
@@ -158,7 +183,9 @@ void printBufferView(llvm::raw_ostream &os, const Tensor &t,
 void printResult(llvm::raw_ostream &os, unsigned index, const Tensor &t,
                  bool isScalar, int64_t maxElements) {
   os << "result[" << index << "]: ";
-  if (!isScalar || t.numElements() != 1) {
+  // The VM has no complex primitive: a complex scalar result would be a
+  // buffer view (IREE's ABI passes it as one).
+  if (!isScalar || t.numElements() != 1 || isComplex(t.dtype())) {
     os << "hal.buffer_view\n";
     printBufferView(os, t, maxElements);
     os << '\n';

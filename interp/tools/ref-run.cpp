@@ -329,7 +329,7 @@ FailureOr<RtValue> bindInput(ParsedInput &in, Type argType, unsigned index,
     return mismatch();
   if (in.value.rank() != 0)
     return mismatch();
-  return RtValue::ofScalar(*want, in.value.load(0));
+  return loadScalar(in.value, 0);
 }
 
 LogicalResult writeOutput(StringRef spec, const Tensor &t) {
@@ -471,7 +471,7 @@ int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
     const Tensor *t = r.tensor.get();
     if (!r.isTensor()) {
       scalarHolder = Tensor(r.dtype, {});
-      scalarHolder.store(0, r.bits);
+      storeScalar(scalarHolder, 0, r);
       t = &scalarHolder;
     }
     if (t->hasUndef()) {

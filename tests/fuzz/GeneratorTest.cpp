@@ -627,6 +627,38 @@ TEST(FuzzGenerator, LayoutOpsVerifyRunAndMatchTheirTwins) {
     EXPECT_TRUE(forms.count(form)) << form;
 }
 
+// The complex recipe (off by default), alone and chained with generic and
+// transpose: it verifies, runs without findings, its exact results stay
+// decidable, the static twin gives the same bits, and every complex op it
+// promises shows up.
+TEST(FuzzGenerator, ComplexOpsVerifyRunAndMatchTheirTwins) {
+  PrintOptions twin;
+  twin.staticShapes = true;
+  std::set<std::string> forms;
+  for (uint64_t i = 0; i < 30; ++i) {
+    GenOptions opts;
+    opts.ops = {OpKind::Complex};
+    if (i % 3 == 1)
+      opts.ops.insert(opts.ops.end(), {OpKind::Generic, OpKind::Transpose});
+    opts.dynamicCasePercent = i % 2 ? 100 : 30;
+    opts.minOps = 2;
+    Case c = generateCase(caseSeed(73, i), opts);
+    EXPECT_EQ(c.features.undecidableResults, 0u) << c.text();
+    for (const OpFeature &o : c.features.ops)
+      for (const std::string &f : o.forms)
+        forms.insert(f);
+    std::vector<std::string> a, b;
+    ASSERT_EQ(checkWithRefRun(c, true, {}, &a), "") << "case " << i << "\n"
+                                                    << c.text();
+    ASSERT_EQ(checkWithRefRun(c, true, twin, &b), "") << "case " << i;
+    EXPECT_TRUE(a == b) << "case " << i << ": results differ\n" << c.text();
+  }
+  for (const char *form : {"complex.add", "complex.sub", "complex.mul",
+                           "complex.div", "complex.neg", "complex.conj",
+                           "complex.abs"})
+    EXPECT_TRUE(forms.count(form)) << form;
+}
+
 // Without the new kinds in `ops`, no case draws them.
 TEST(FuzzGenerator, LayoutOpsAreOffByDefault) {
   for (uint64_t i = 0; i < 200; ++i) {

@@ -11,7 +11,7 @@ Usage: npy_numpy_roundtrip.py PATH/TO/npy_roundtrip_tool
     come back as the signed type of the same width with the same bits, because
     the interpreter's integers are signless.
 It also checks that files numpy cannot be asked to accept are rejected with a
-message (Fortran order, complex), and, when this numpy pads headers like the
+message (Fortran order, long double complex), and, when this numpy pads headers like the
 writer does (numpy >= 1.23), that the rewritten files are byte-identical to
 np.save's.
 
@@ -32,7 +32,7 @@ except ImportError:
 SHAPES = [(), (0,), (1,), (5,), (2, 3), (3, 0), (2, 0, 3), (4, 1, 2, 5)]
 DTYPES = [
     "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
-    "uint64", "float16", "float32", "float64",
+    "uint64", "float16", "float32", "float64", "complex64", "complex128",
 ]
 # The signless type each one reads back as.
 READ_BACK = {
@@ -52,6 +52,9 @@ def sample(dtype, shape, rng):
         # Make sure the extremes appear.
         specials = np.array([info.min, info.max, 0], dtype=dt)
         flat[: min(n, 3)] = specials[: min(n, 3)]
+    elif dt.kind == "c":
+        flat = (rng.standard_normal(n) * 1e3
+                + 1j * rng.standard_normal(n)).astype(dt)
     else:
         flat = (rng.standard_normal(n) * 1e3).astype(dt)
         specials = np.array([np.nan, -np.inf, np.inf, -0.0, -np.nan,
@@ -65,6 +68,8 @@ def bits(a):
     a = a.astype(a.dtype, order="C")
     if a.dtype == bool:
         return a.view(np.uint8)
+    if a.dtype.kind == "c":  # each part on its own
+        return a.reshape(-1).view(np.dtype("u%d" % (a.dtype.itemsize // 2)))
     return a.view(np.dtype("u%d" % a.dtype.itemsize))
 
 
@@ -105,7 +110,8 @@ def main():
             for shape in SHAPES:
                 cases.append((dtype, shape, (1, 0), "<"))
         # Other versions and big-endian data, on a few shapes.
-        for dtype in ["int32", "float64", "bool", "uint16", "float16"]:
+        for dtype in ["int32", "float64", "bool", "uint16", "float16",
+                      "complex64", "complex128"]:
             for version in [(2, 0), (3, 0)]:
                 cases.append((dtype, (2, 3), version, "<"))
             if np.dtype(dtype).itemsize > 1:
@@ -145,7 +151,7 @@ def main():
         # Files the reader must refuse, each with a message naming the file.
         bad = {
             "fortran.npy": np.asfortranarray(np.arange(6, dtype=np.int32).reshape(2, 3)),
-            "complex.npy": np.zeros(3, dtype=np.complex64),
+            "complex256.npy": np.zeros(3, dtype=np.clongdouble),
             "unicode.npy": np.array(["a", "b"]),
         }
         for name, arr in bad.items():

@@ -288,6 +288,21 @@ LogicalResult GatherOp::verify() {
 // ScanOp
 //===----------------------------------------------------------------------===//
 
+// IREE's FftOp::verify (LinalgExtOps.cpp): a power-of-two static length
+// and a scalar stage.
+LogicalResult FftOp::verify() {
+  int64_t length = getOperandType().getShape().empty()
+                       ? ShapedType::kDynamic
+                       : getOperandType().getShape().back();
+  if (ShapedType::isDynamic(length))
+    return success();
+  if (length & (length - 1))
+    return emitOpError("only powers of 2 are handled currently");
+  if (isa<ShapedType>(getStage().getType()))
+    return emitOpError("expected to carry `stage` input");
+  return success();
+}
+
 LogicalResult ScanOp::verify() {
   auto inputType = cast<ShapedType>(getInput().getType());
   auto outputType = cast<ShapedType>(getOutput().getType());

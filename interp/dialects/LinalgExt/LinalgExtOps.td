@@ -2,7 +2,7 @@
 //
 // Our own declaration of the `iree_linalg_ext` ops the interpreter runs:
 // sort, scatter, gather, scan, topk, topk_v2, arg_compare, attention,
-// online_attention and yield. The
+// online_attention, fft and yield. The
 // textual syntax, the operand order and the verifier messages follow IREE
 // (LinalgExtOps.td / LinalgExtOps.cpp, checked against iree-opt 3.13) so that
 // IREE's own test files parse and `-verify-diagnostics` expectations written
@@ -462,6 +462,43 @@ def LinalgExt_OnlineAttentionOp : LinalgExt_AttentionBase<"online_attention"> {
     }
     ::mlir::MutableOperandRange getDpsInitsMutable() {
       return ::mlir::MutableOperandRange(*this, getMask() ? 5 : 4, 3);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// fft
+//===----------------------------------------------------------------------===//
+
+def LinalgExt_FftOp : LinalgExt_Op<"fft", [AttrSizedOperandSegments]> {
+  let summary = "One stage of an iterative radix-2 FFT along the last dim.";
+  let description = [{
+    Stage `s` (1-based) merges pairs of transforms of length 2^(s-1) into
+    transforms of length m = 2^s, in place on the `real`/`imag` outputs
+    (the input is expected in bit-reversed order). The twiddle factors are
+    `real_coeff`/`imag_coeff` (2^(s-1) elements each) when given, else
+    computed in f32 as cos/sin(-2*pi/m * j).
+  }];
+  let arguments = (ins AnyType:$stage,
+                       Optional<LinalgExt_Shaped>:$real_coeff,
+                       Optional<LinalgExt_Shaped>:$imag_coeff,
+                       LinalgExt_Shaped:$real,
+                       LinalgExt_Shaped:$imag);
+  let assemblyFormat = [{
+    attr-dict
+    `ins` `(` $stage (`,` $real_coeff^ `,` $imag_coeff)? `:` type($stage)
+              (`,` type($real_coeff)^ `,` type($imag_coeff))? `)`
+    `outs` `(` $real `,` $imag `:` type($real) `,` type($imag) `)`
+    (`:` type($results)^)?
+  }];
+  let extraClassDeclaration = [{
+    bool hasCoeff() { return static_cast<bool>(getRealCoeff()); }
+    ::mlir::ShapedType getOperandType() {
+      return ::llvm::cast<::mlir::ShapedType>(getReal().getType());
+    }
+    int64_t getOperandRank() { return getOperandType().getRank(); }
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(*this, hasCoeff() ? 3 : 1, 2);
     }
   }];
 }

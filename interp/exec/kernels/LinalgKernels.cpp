@@ -102,6 +102,7 @@ struct OperandAccess {
   Tensor *out = nullptr;      // outputs (the result being built)
   bool isScalar = false;
   uint64_t scalarBits = 0;
+  uint64_t scalarImag = 0; // complex scalars: the imaginary part
   uint8_t scalarState = 0; // kDefined, or the scalar's poison
 
   int64_t base = 0;
@@ -244,6 +245,7 @@ GenericRun::GenericRun(linalg::LinalgOp linalgOp, Frame &frame,
   if (!carryDims.empty() && laneDim >= 0)
     for (unsigned k = 0; k < numInputs; ++k)
       blockInput[k] = access[k].in && cr.isArgUsed(k) &&
+                      !isComplex(access[k].in->dtype()) &&
                       access[k].strides[carryDims.back()] == 1 &&
                       ranges[carryDims.back()] >= kBlock &&
                       std::abs(access[k].strides[laneDim]) *
@@ -252,7 +254,7 @@ GenericRun::GenericRun(linalg::LinalgOp linalgOp, Frame &frame,
   for (const Tensor &t : results) {
     unsigned bytes = t.elementBytes();
     unsigned w = bitWidth(t.dtype()) < 8 ? bitWidth(t.dtype()) : 8 * bytes;
-    storeMasks.push_back(w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1);
+    storeMasks.push_back(w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1);
   }
 }
 
@@ -286,6 +288,11 @@ void GenericRun::runTask(int64_t first, int64_t end) {
       std::fill_n(runner.arg(k), lanes, access[k].scalarBits);
       if (runner.tracksPoison())
         std::fill_n(runner.argState(k), lanes, access[k].scalarState);
+      if (isComplex(cr.argType(k))) {
+        std::fill_n(runner.argImag(k), lanes, access[k].scalarImag);
+        if (runner.tracksPoison())
+          std::fill_n(runner.argImagState(k), lanes, access[k].scalarState);
+      }
     }
   SmallVector<int64_t> point(numLoops, 0);
   SmallVector<int64_t> levelPos(levels.size(), 0);
@@ -361,15 +368,29 @@ void GenericRun::runChunk(RegionRunner &runner,
         continue;
       const Tensor *t = access[k].in ? access[k].in : access[k].out;
       int64_t off = offsetOf(k), step = stepOf(k);
-      loadBits(*t, off, step, n, runner.arg(k));
+      bool complexArg = isComplex(t->dtype());
+      if (complexArg) {
+        uint64_t *re = runner.arg(k), *im = runner.argImag(k);
+        for (int l = 0; l < n; ++l) {
+          re[l] = t->loadPart(off + l * step, 0);
+          im[l] = t->loadPart(off + l * step, 1);
+        }
+      } else {
+        loadBits(*t, off, step, n, runner.arg(k));
+      }
       uint8_t *states = runner.tracksPoison() ? runner.argState(k) : nullptr;
       if (states)
         std::fill_n(states, n, kDefined);
+      if (states && complexArg)
+        std::fill_n(runner.argImagState(k), n, kDefined);
       if (t->hasUndef())
         for (int l = 0; l < n; ++l) {
           uint8_t st = t->state(off + l * step);
-          if (st >= kFirstPoison && states)
+          if (st >= kFirstPoison && states) {
             states[l] = st;
+            if (complexArg)
+              runner.argImagState(k)[l] = st;
+          }
           else if (st != kDefined)
             reportUB(frame, op, "read of an uninitialized element",
                      laneCoords(l), true,
@@ -445,6 +466,8 @@ void GenericRun::runChunk(RegionRunner &runner,
       uint64_t *dst = runner.arg(k), mask = storeMasks[r];
       for (int l = 0; l < n; ++l)
         dst[l] = src[l] & mask;
+      if (isComplex(cr.argType(k)))
+        std::copy_n(runner.resultImag(r), n, runner.argImag(k));
     }
     loadInputs();
   }
@@ -454,13 +477,28 @@ void GenericRun::runChunk(RegionRunner &runner,
   for (unsigned r = 0; r < results.size(); ++r) {
     unsigned k = numInputs + r;
     int64_t off = offsetOf(k), step = stepOf(k);
-    storeBits(results[r], off, step, n, runner.result(r));
+    bool complexResult = isComplex(results[r].dtype());
+    if (complexResult) {
+      const uint64_t *re = runner.result(r), *im = runner.resultImag(r);
+      for (int l = 0; l < n; ++l) {
+        results[r].storePart(off + l * step, 0, re[l]);
+        results[r].storePart(off + l * step, 1, im[l]);
+      }
+    } else {
+      storeBits(results[r], off, step, n, runner.result(r));
+    }
     results[r].setDefinedRange(off, n, step);
     if (runner.tracksPoison()) {
       const uint8_t *states = runner.resultState(r);
-      for (int l = 0; l < n; ++l)
-        if (states[l] != kDefined)
-          results[r].setState(off + l * step, states[l]);
+      const uint8_t *imStates =
+          complexResult ? runner.resultImagState(r) : nullptr;
+      for (int l = 0; l < n; ++l) {
+        uint8_t st = states[l];
+        if (imStates && st < kFirstPoison && imStates[l] >= kFirstPoison)
+          st = imStates[l];
+        if (st != kDefined)
+          results[r].setState(off + l * step, st);
+      }
     }
   }
 }
@@ -515,6 +553,7 @@ static LogicalResult linalgKernel(Operation *op, Frame &frame) {
     if (!v.isTensor()) {
       a.isScalar = true;
       a.scalarBits = v.bits;
+      a.scalarImag = v.imag;
       a.scalarState = v.poison;
       continue;
     }
@@ -576,6 +615,7 @@ static LogicalResult linalgKernel(Operation *op, Frame &frame) {
       isReduction.push_back(it == utils::IteratorType::reduction);
     bool done = false;
     if (interp.options().fastPaths && outputsArePermutations &&
+        !cr.hasComplex() &&
         numOperands == 3 && numInputs == 2 &&
         access[0].in && access[1].in &&
         !access[0].in->hasUndef() && !access[1].in->hasUndef() &&
@@ -610,7 +650,7 @@ static LogicalResult linalgKernel(Operation *op, Frame &frame) {
   for (auto [res, t] : llvm::zip(op->getResults(), results)) {
     t.compactUndef();
     RtValue rv = RtValue::ofTensor(std::move(t));
-    if (freedom && isFloat(rv.dtype))
+    if (freedom && (isFloat(rv.dtype) || isComplex(rv.dtype)))
       rv.freedom = freedom;
     frame.set(res, std::move(rv));
   }

@@ -111,11 +111,12 @@ static FailureOr<Tensor> relayout(Frame &frame, Operation *op, Type type,
   return out;
 }
 
-/// Fills a freshly allocated (zeroed) tensor with `bits`.
-static void fillTensor(Tensor &t, uint64_t bits) {
-  if (t.numElements() == 0 || truncBits(bits, t.dtype()) == 0)
+/// Fills a freshly allocated (zeroed) tensor with scalar `v`.
+static void fillTensor(Tensor &t, const RtValue &v) {
+  if (t.numElements() == 0 ||
+      (truncBits(v.bits, t.dtype()) == 0 && v.imag == 0))
     return;
-  t.store(0, bits);
+  storeScalar(t, 0, v);
   size_t done = t.elementBytes(), total = t.byteSize();
   while (done < total) {
     size_t chunk = std::min(done, total - done);
@@ -169,7 +170,7 @@ static void stridedCopy(Tensor &dst, int64_t dstBase,
       std::memcpy(dst.data() + di * eb, src.data() + si * eb, inner * eb);
     } else {
       for (int64_t k = 0; k < inner; ++k)
-        dst.store(di + k * dIn, src.load(si + k * sIn));
+        copyElement(dst, di + k * dIn, src, si + k * sIn);
     }
     if (trackUndef)
       for (int64_t k = 0; k < inner; ++k)
@@ -369,8 +370,16 @@ static LogicalResult evalBodyPerElement(Frame &frame, Operation *op,
             reportUB(frame, bodyOp, kind, at, true, detail);
           });
       const uint64_t *res = runner.result(0);
-      for (int l = 0; l < m; ++l)
-        out.store(rowBase + start + l, res[l]);
+      if (isComplex(out.dtype())) {
+        const uint64_t *im = runner.resultImag(0);
+        for (int l = 0; l < m; ++l) {
+          out.storePart(rowBase + start + l, 0, res[l]);
+          out.storePart(rowBase + start + l, 1, im[l]);
+        }
+      } else {
+        for (int l = 0; l < m; ++l)
+          out.store(rowBase + start + l, res[l]);
+      }
       if (runner.tracksPoison()) {
         const uint8_t *states = runner.resultState(0);
         for (int l = 0; l < m; ++l)
@@ -450,7 +459,7 @@ static LogicalResult extractKernel(Operation *op, Frame &frame) {
     return success();
   }
   int64_t lin = t.linearIndex(idx);
-  RtValue v = RtValue::ofScalar(t.dtype(), t.load(lin));
+  RtValue v = loadScalar(t, lin);
   uint8_t st = t.state(lin);
   if (st == kNeverWritten)
     reportUB(frame, op, "read of an uninitialized element", idx, true);
@@ -472,7 +481,7 @@ static LogicalResult insertKernel(Operation *op, Frame &frame) {
     return failure();
   if (checkElementIndex(frame, op, dest, idx, "out-of-bounds tensor.insert")) {
     int64_t lin = out->linearIndex(idx);
-    out->store(lin, scalar.bits);
+    storeScalar(*out, lin, scalar);
     out->setState(lin, scalar.state());
   }
   setResultTensor(frame, op, std::move(*out));
@@ -489,7 +498,7 @@ static LogicalResult fromElementsKernel(Operation *op, Frame &frame) {
                                       << fe.getElements().size();
   for (auto [i, v] : llvm::enumerate(fe.getElements())) {
     const RtValue &rv = frame.get(v);
-    out->store(i, rv.bits);
+    storeScalar(*out, i, rv);
     if (rv.state())
       out->setState(i, rv.state());
   }
@@ -504,7 +513,7 @@ static LogicalResult splatKernel(Operation *op, Frame &frame) {
       frame, op, splat.getType(), indexValues(frame, splat.getDynamicSizes()));
   if (failed(out))
     return failure();
-  fillTensor(*out, v.bits);
+  fillTensor(*out, v);
   fillState(*out, v);
   setResultTensor(frame, op, std::move(*out));
   return success();
@@ -544,7 +553,7 @@ static LogicalResult extractSliceKernel(Operation *op, Frame &frame) {
   } else {
     // Elements outside the source read as zeros.
     forEachInBounds(src.shape(), s, [&](int64_t big, int64_t lin) {
-      out->store(lin, src.load(big));
+      copyElement(*out, lin, src, big);
       if (src.state(big))
         out->setState(lin, src.state(big));
     });
@@ -575,7 +584,7 @@ static LogicalResult insertSliceKernel(Operation *op, Frame &frame) {
   } else {
     // Elements outside the destination are not written.
     forEachInBounds(dest.shape(), s, [&](int64_t big, int64_t lin) {
-      out->store(big, src.load(lin));
+      copyElement(*out, big, src, lin);
       out->setState(big, src.state(lin));
     });
   }
@@ -717,13 +726,13 @@ static LogicalResult padKernel(Operation *op, Frame &frame) {
   Value yielded = region.front().getTerminator()->getOperand(0);
   if (!region.isAncestor(yielded.getParentRegion())) {
     const RtValue &v = frame.get(yielded);
-    fillTensor(*out, v.bits);
+    fillTensor(*out, v);
     fillState(*out, v);
   } else if (auto cst = yielded.getDefiningOp<arith::ConstantOp>()) {
     FailureOr<RtValue> v = scalarFromAttr(cst.getValue(), cst.getLoc());
     if (failed(v))
       return failure();
-    fillTensor(*out, v->bits);
+    fillTensor(*out, *v);
   } else if (failed(evalBodyPerElement(frame, op, region, *out, low,
                                        src.shape()))) {
     return failure();

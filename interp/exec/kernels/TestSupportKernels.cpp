@@ -298,6 +298,12 @@ static void compareTensors(Frame &frame, Operation *op, const Tensor &actual,
                            const Tensor &expected, bool almost, double atol,
                            double rtol, int64_t reductionTerms = 0,
                            bool expectedIsGolden = false) {
+  // Complex values compare part by part, each part a float.
+  if (isComplex(actual.dtype()) && actual.dtype() == expected.dtype() &&
+      actual.shape() == expected.shape())
+    return compareTensors(frame, op, complexAsParts(actual),
+                          complexAsParts(expected), almost, atol, rtol,
+                          reductionTerms, expectedIsGolden);
   if (actual.shape() != expected.shape()) {
     fail(frame, op,
          "shape mismatch: actual " +
