@@ -70,6 +70,7 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "linalg.pack",
     "linalg.unpack",
     "iree_linalg_ext.attention",
+    "narrow_types",
 };
 
 StringRef opKindName(OpKind k) {
@@ -326,6 +327,13 @@ private:
            << dtypeName(inst.type) << "\n";
         continue;
       }
+      if (inst.name == "arith.scaling_extf" ||
+          inst.name == "arith.scaling_truncf") {
+        os << " : " << dtypeName(b.typeOf(inst.operands[0])) << ", "
+           << dtypeName(b.typeOf(inst.operands[1])) << " to "
+           << dtypeName(inst.type) << "\n";
+        continue;
+      }
       // Comparisons and selects name their operands' type.
       DType shown = inst.type;
       if (!inst.predicate.empty())
@@ -494,7 +502,8 @@ private:
       printInts(os, op.ints);
       os << "\n";
       return;
-    case OpKind::Generic: {
+    case OpKind::Generic:
+    case OpKind::NarrowTypes: {
       unsigned numLoops = op.reductionLoops.size();
       std::string dims;
       for (unsigned i = 0; i < numLoops; ++i)

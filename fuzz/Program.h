@@ -147,8 +147,10 @@ enum class OpKind : uint8_t {
   Pack,    // linalg.pack
   Unpack,  // linalg.unpack
   Attention, // iree_linalg_ext.attention
+  NarrowTypes, // linalg.generic through a sub-byte integer or small float
 };
-constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Attention) + 1;
+constexpr unsigned kNumOpKinds =
+    static_cast<unsigned>(OpKind::NarrowTypes) + 1;
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).
 constexpr unsigned kNumDefaultOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
 
@@ -193,6 +195,8 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 ///    n); `scalar` = the f32 bits of the scale (an arith.constant); `flag`:
 ///    value indexed (batch, n, k2) instead of (batch, k2, n); an identity
 ///    score region.
+///  - NarrowTypes: a linalg.generic (fields as Generic) whose body takes its
+///    input through a narrow type (i2, i4, the 4/6/8-bit floats) and back.
 struct Op {
   OpKind kind = OpKind::Empty;
   llvm::SmallVector<ValueId, 4> operands;
