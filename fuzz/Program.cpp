@@ -71,6 +71,7 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "linalg.unpack",
     "iree_linalg_ext.attention",
     "complex",
+    "narrow_types",
 };
 
 StringRef opKindName(OpKind k) {
@@ -327,6 +328,13 @@ private:
            << dtypeName(inst.type) << "\n";
         continue;
       }
+      if (inst.name == "arith.scaling_extf" ||
+          inst.name == "arith.scaling_truncf") {
+        os << " : " << dtypeName(b.typeOf(inst.operands[0])) << ", "
+           << dtypeName(b.typeOf(inst.operands[1])) << " to "
+           << dtypeName(inst.type) << "\n";
+        continue;
+      }
       // Comparisons and selects name their operands' type.
       DType shown = inst.type;
       if (!inst.predicate.empty())
@@ -500,6 +508,7 @@ private:
       return;
     case OpKind::Generic:
     case OpKind::Complex: {
+    case OpKind::NarrowTypes: {
       unsigned numLoops = op.reductionLoops.size();
       std::string dims;
       for (unsigned i = 0; i < numLoops; ++i)

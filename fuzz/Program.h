@@ -148,8 +148,10 @@ enum class OpKind : uint8_t {
   Unpack,  // linalg.unpack
   Attention, // iree_linalg_ext.attention
   Complex,   // linalg.generic with complex dialect ops in its body
+  NarrowTypes, // linalg.generic through a sub-byte integer or small float
 };
-constexpr unsigned kNumOpKinds = static_cast<unsigned>(OpKind::Complex) + 1;
+constexpr unsigned kNumOpKinds =
+    static_cast<unsigned>(OpKind::NarrowTypes) + 1;
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).
 constexpr unsigned kNumDefaultOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
 
@@ -196,6 +198,8 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 ///    score region.
 ///  - Complex: printed as Generic (a body of complex.create, one complex
 ///    op, complex.re/im or abs).
+///  - NarrowTypes: a linalg.generic (fields as Generic) whose body takes its
+///    input through a narrow type (i2, i4, the 4/6/8-bit floats) and back.
 struct Op {
   OpKind kind = OpKind::Empty;
   llvm::SmallVector<ValueId, 4> operands;

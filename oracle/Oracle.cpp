@@ -748,6 +748,18 @@ OutputResult compareOne(unsigned index, const OutputState &s,
                 " elements differ from the golden";
     return r;
   }
+  if (f && !f->maskedOutOfBoundsRead.empty() && r.numDiffering) {
+    r.status = OutputResult::Undecided;
+    r.rule = "masked-read";
+    r.message = "the program reads out of bounds (" +
+                f->maskedOutOfBoundsRead +
+                ", the value discarded by a select), which MLIR leaves "
+                "undefined; " +
+                std::to_string(r.numDiffering) + " of " +
+                std::to_string(r.numElements) +
+                " elements differ from the golden";
+    return r;
+  }
   r.status = r.numDiffering ? OutputResult::Mismatch : OutputResult::Pass;
   return r;
 }

@@ -120,6 +120,10 @@ struct OutputFreedom {
   std::string derivedFrom;
   /// The op (name and location) whose result had the freedom.
   std::string origin;
+  /// Non-empty: the program read out of bounds there and a select discarded
+  /// the value. The golden stands, but the read is undefined in MLIR, so a
+  /// difference (or a crash) is undecided, never IREE's bug.
+  std::string maskedOutOfBoundsRead;
 };
 
 /// Parses the JSON text of a freedom report. Errors name `fileName` and the

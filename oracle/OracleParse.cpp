@@ -190,7 +190,8 @@ private:
     }
     for (auto [key, out] :
          {std::pair<StringRef, std::string *>{"derived_from", &f.derivedFrom},
-          {"origin", &f.origin}}) {
+          {"origin", &f.origin},
+          {"masked_out_of_bounds_read", &f.maskedOutOfBoundsRead}}) {
       const json::Value *s = o->get(key);
       if (!s)
         continue;

@@ -45,7 +45,8 @@ static cl::opt<std::string>
                     "batch_matmul, reduce, broadcast, generic, "
                     "extract_slice, insert_slice, collapse_shape, "
                     "expand_shape, pad, concat, cast; off by default: "
-                    "softmax, pack, unpack, attention; full MLIR names work "
+                    "softmax, pack, unpack, attention, narrow_types; full MLIR "
+                    "names work "
                     "too); default: every kind on by default"),
            cl::cat(cat));
 static cl::opt<std::string>

@@ -15,13 +15,16 @@ static Array toArray(llvm::ArrayRef<int64_t> v) {
 }
 
 llvm::json::Value freedomReport(llvm::StringRef function,
-                                llvm::ArrayRef<RtValue> results) {
+                                llvm::ArrayRef<RtValue> results,
+                                llvm::StringRef maskedRead) {
   Array outputs;
   for (auto [i, r] : llvm::enumerate(results)) {
     Object o;
     o["index"] = static_cast<int64_t>(i);
     o["dtype"] = dtypeName(r.dtype).str();
     o["shape"] = r.isTensor() ? toArray(r.tensor->shape()) : Array();
+    if (!maskedRead.empty())
+      o["masked_out_of_bounds_read"] = maskedRead.str();
     const Freedom *f = r.freedom.get();
     if (!f || f->empty()) {
       o["exact"] = true;

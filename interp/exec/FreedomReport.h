@@ -10,7 +10,13 @@
 //    "reduction_length": n,                 -- float reduction terms,
 //                                              own plus inherited
 //    "derived_from": "op at file:l:c",      -- computed from a free result
-//    "origin": "op at file:l:c"}
+//    "origin": "op at file:l:c",
+//    "masked_out_of_bounds_read": "op at file:l:c"}
+//                                           -- the program read out of
+//                                              bounds and a select discarded
+//                                              the value (on every output:
+//                                              the undefined read is the
+//                                              program's, not one output's)
 // Positions are row-major linear element indices of that result.
 //
 //===----------------------------------------------------------------------===//
@@ -25,8 +31,11 @@
 
 namespace ref {
 
+/// `maskedRead`: the first read out of bounds whose value a select
+/// discarded (Interpreter::maskedReads), "" when none.
 llvm::json::Value freedomReport(llvm::StringRef function,
-                                llvm::ArrayRef<RtValue> results);
+                                llvm::ArrayRef<RtValue> results,
+                                llvm::StringRef maskedRead = "");
 
 } // namespace ref
 

@@ -495,6 +495,40 @@ void Interpreter::addFinding(Finding f) {
     findings_.push_back(std::move(f));
 }
 
+void Interpreter::addMaskedRead(Operation *reader, Operation *select) {
+  std::lock_guard<std::mutex> guard(*maskedLock);
+  ++masked[{reader, select}];
+}
+
+std::vector<MaskedRead> Interpreter::maskedReads() const {
+  std::vector<MaskedRead> out;
+  {
+    std::lock_guard<std::mutex> guard(*maskedLock);
+    for (auto &[key, count] : masked)
+      out.push_back({key.first, key.second, count});
+  }
+  auto key = [](const MaskedRead &m) {
+    return std::make_pair(formatLoc(m.reader->getLoc()),
+                          formatLoc(m.select->getLoc()));
+  };
+  llvm::stable_sort(out, [&](const MaskedRead &a, const MaskedRead &b) {
+    return key(a) < key(b);
+  });
+  return out;
+}
+
+std::vector<std::string> Interpreter::maskedReadNotes() const {
+  std::vector<std::string> out;
+  for (const MaskedRead &m : maskedReads())
+    out.push_back(formatLoc(m.reader->getLoc()) +
+                  ": note: read out of bounds, result masked in '" +
+                  m.reader->getName().getStringRef().str() + "': " +
+                  std::to_string(m.count) + " element" +
+                  (m.count == 1 ? "" : "s") + " read out of bounds, " +
+                  "discarded by " + originOf(m.select));
+  return out;
+}
+
 unsigned Interpreter::numThreads() const {
   if (opts.threads)
     return opts.threads;

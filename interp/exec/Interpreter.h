@@ -29,6 +29,8 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,6 +52,15 @@ struct Finding {
   Shape coords;     // element coordinates in the op's result/iteration space
   bool hasCoords = false;
   std::string detail; // free text: the bad index, the batch coordinate, ...
+};
+
+/// A read out of bounds whose value a select discarded (docs/coverage.md,
+/// "Reads out of bounds"): a note, not undefined behaviour that reaches an
+/// output; the golden is still produced.
+struct MaskedRead {
+  mlir::Operation *reader; // tensor.extract, iree_linalg_ext.gather
+  mlir::Operation *select; // the arith.select that discarded the value
+  uint64_t count;          // elements (lanes) discarded there
 };
 
 /// Limits that keep hostile programs from exhausting the machine.
@@ -171,6 +182,16 @@ public:
   /// list; the lists are appended in task order when the loop ends.
   void addFinding(Finding f);
   llvm::ArrayRef<Finding> findings() const { return findings_; }
+
+  /// Records that `select` discarded the value `reader` read out of bounds
+  /// (thread-safe; counts add up, so any thread count gives the same).
+  void addMaskedRead(mlir::Operation *reader, mlir::Operation *select);
+  /// The masked reads so far, ordered by the readers' and selects'
+  /// locations (not by when they happened, which threads may reorder).
+  std::vector<MaskedRead> maskedReads() const;
+  /// "file:line:col: note: read out of bounds, result masked in
+  /// 'tensor.extract': ..." one line each.
+  std::vector<std::string> maskedReadNotes() const;
   uint64_t numFindings() const { return numFindings_; }
 
   /// Checks a new tensor of `shape` fits the memory budget; emits an error at
@@ -230,6 +251,8 @@ private:
   const KernelRegistry &kernels;
   std::vector<Finding> findings_;
   uint64_t numFindings_ = 0;
+  std::unique_ptr<std::mutex> maskedLock = std::make_unique<std::mutex>();
+  std::map<std::pair<mlir::Operation *, mlir::Operation *>, uint64_t> masked;
   llvm::DenseMap<mlir::Region *, std::unique_ptr<CompiledRegion>> compiled;
   unsigned callDepth = 0;
   /// Ops run so far (runOp calls), to tell kernels that run nested ops.

@@ -2,10 +2,15 @@
 
 #include "interp/exec/KernelUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Diagnostics.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <mutex>
 
 using namespace mlir;
 
@@ -31,6 +36,121 @@ uint8_t poisonStateOf(Operation *op, UBKind kind) {
   return lastState;
 }
 
+/// Ops whose operands cannot make them trap: the value of a read out of
+/// bounds may pass through them on its way to a select.
+static bool cannotTrap(Operation *op) {
+  if (op->getNumRegions() ||
+      !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+    return false;
+  return !isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+              arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp,
+              math::IPowIOp>(op);
+}
+
+static bool isSelectGuarded(Value v, unsigned depth) {
+  // Deep chains are not worth proving: the read stays immediate.
+  if (depth > 32 || v.use_empty())
+    return false;
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<arith::SelectOp>(user)) {
+      if (use.getOperandNumber() == 0)
+        return false;
+      continue;
+    }
+    if (auto generic = dyn_cast<linalg::GenericOp>(user)) {
+      if (!generic.isDpsInput(&use))
+        return false;
+      Block *body = generic.getBlock();
+      if (!isSelectGuarded(body->getArgument(use.getOperandNumber()),
+                           depth + 1))
+        return false;
+      continue;
+    }
+    if (!cannotTrap(user))
+      return false;
+    for (Value r : user->getResults())
+      if (!isSelectGuarded(r, depth + 1))
+        return false;
+  }
+  return true;
+}
+
+bool isSelectGuarded(Value v) { return isSelectGuarded(v, 0); }
+
+namespace {
+/// The reading op and finding kind of each out-of-bounds-read poison state.
+struct OutOfBoundsReads {
+  std::mutex lock;
+  std::array<Operation *, 256> op{};
+  std::array<std::string, 256> kind;
+};
+OutOfBoundsReads &outOfBoundsReads() {
+  static OutOfBoundsReads table;
+  return table;
+}
+} // namespace
+
+uint8_t outOfBoundsReadState(Operation *op, StringRef kind) {
+  thread_local Operation *lastOp = nullptr;
+  thread_local uint8_t lastState = 0;
+  if (op == lastOp)
+    return lastState;
+  uint8_t state = internPoisonOrigin(originOf(op) + " (read out of bounds)",
+                                     /*outOfBoundsRead=*/true);
+  if (!isOutOfBoundsReadPoison(state))
+    state = 0; // the table is full
+  if (state) {
+    OutOfBoundsReads &t = outOfBoundsReads();
+    std::lock_guard<std::mutex> guard(t.lock);
+    t.op[state] = op;
+    t.kind[state] = kind.str();
+  }
+  lastOp = op;
+  lastState = state;
+  return state;
+}
+
+bool reportOutOfBoundsReach(Interpreter &interp, uint8_t state,
+                            Operation *sinkOp, StringRef sink,
+                            ArrayRef<int64_t> coords, bool hasCoords) {
+  if (!isOutOfBoundsReadPoison(state))
+    return false;
+  Operation *reader;
+  std::string kind;
+  {
+    OutOfBoundsReads &t = outOfBoundsReads();
+    std::lock_guard<std::mutex> guard(t.lock);
+    reader = t.op[state];
+    kind = t.kind[state];
+  }
+  if (!reader)
+    return false;
+  std::string detail = "the value read out of bounds is not discarded: it "
+                       "reaches " +
+                       sink.str();
+  if (sinkOp)
+    detail += " (" + originOf(sinkOp) + ")";
+  if (hasCoords)
+    detail += " at element " + formatCoords(coords);
+  interp.addFinding(Finding{kind, reader->getName().getStringRef().str(),
+                            reader->getLoc(), Shape(), false, detail});
+  return true;
+}
+
+void noteMaskedRead(Interpreter &interp, uint8_t state, Operation *select) {
+  if (state < kFirstPoison || !isOutOfBoundsReadPoison(state))
+    return;
+  Operation *reader;
+  {
+    OutOfBoundsReads &t = outOfBoundsReads();
+    std::lock_guard<std::mutex> guard(t.lock);
+    reader = t.op[state];
+  }
+  if (reader)
+    interp.addMaskedRead(reader, select);
+}
+
 bool reportPoisonIn(Frame &frame, Operation *op, const RtValue &v,
                     StringRef sink, StringRef what) {
   uint8_t state = kDefined;
@@ -48,6 +168,9 @@ bool reportPoisonIn(Frame &frame, Operation *op, const RtValue &v,
       return false;
     state = v.poison;
   }
+  if (reportOutOfBoundsReach(frame.interp, state, op, sink, coords,
+                             hasCoords))
+    return true;
   std::string detail = "poison created by " + poisonOrigin(state);
   if (!what.empty())
     detail += ("; " + what).str();
@@ -300,6 +423,9 @@ void reportUndefReads(Frame &frame, Operation *op, const Tensor &t,
   else
     sink = ("an operand of " + name).str();
   int64_t p = t.firstPoison();
+  if (reportOutOfBoundsReach(frame.interp, t.state(p), op, sink,
+                             t.coordinates(p), true))
+    return;
   reportUB(frame, op, "poison reaches " + sink, t.coordinates(p), true,
            "poison created by " + poisonOrigin(t.state(p)) + "; " + what.str());
 }

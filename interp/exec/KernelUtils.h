@@ -28,6 +28,39 @@ uint8_t poisonStateOf(mlir::Operation *op, UBKind kind);
 bool reportPoisonIn(Frame &frame, mlir::Operation *op, const RtValue &v,
                     llvm::StringRef sink, llvm::StringRef what = "");
 
+// Reads out of bounds whose value a select may discard (docs/coverage.md,
+// "Reads out of bounds"). A read out of bounds is undefined behaviour when
+// it happens, unless its value is provably discarded: every use of it,
+// followed through arith and math ops that cannot trap, ends as a value
+// operand of an arith.select. Then it yields poison tagged as such; a select
+// that drops it records a note ("read out of bounds, result masked"), and one
+// that reaches a sink is the read's own finding, at the reading op.
+
+/// Whether every use of `v` is provably discarded by a select that may drop
+/// it: each use is a value (not condition) operand of arith.select, or an
+/// operand of an arith/math op that cannot trap (no division or remainder)
+/// whose results are all such, or an input of a linalg.generic whose block
+/// argument is. A value with no use at all is not.
+bool isSelectGuarded(mlir::Value v);
+
+/// The poison state of a select-guarded read out of bounds by `op`, whose
+/// finding, should the value reach a sink, is `kind` ("out-of-bounds
+/// tensor.extract"). 0 when the process-wide origin table is full: the read
+/// is then reported at once.
+uint8_t outOfBoundsReadState(mlir::Operation *op, llvm::StringRef kind);
+
+/// If `state` is such poison: records that the value reached `sink` (at
+/// `sinkOp`, element `coords` when `hasCoords`) as the read's own finding,
+/// at the reading op, and returns true.
+bool reportOutOfBoundsReach(Interpreter &interp, uint8_t state,
+                            mlir::Operation *sinkOp, llvm::StringRef sink,
+                            llvm::ArrayRef<int64_t> coords = {},
+                            bool hasCoords = false);
+
+/// If `state` is such poison: notes that `select` discarded it.
+void noteMaskedRead(Interpreter &interp, uint8_t state,
+                    mlir::Operation *select);
+
 /// Creates a tensor for a value of ranked tensor type `type` whose dynamic
 /// dims are `dynSizes` (in order), within the memory budget.
 mlir::FailureOr<Tensor> allocTensor(Frame &frame, mlir::Operation *op,

@@ -195,9 +195,11 @@ CompiledRegion::compile(Region &region) {
       if (isComplex(*t))
         imagOf[ex.getResult()] = in.dstImag = cr->numRegs++;
       in.op = &op;
+      in.maskable = isSelectGuarded(ex.getResult());
       regOf[ex.getResult()] = in.dst;
       cr->instrs.push_back(in);
       cr->mayReport = true;
+      cr->mayPoison |= in.maskable;
       continue;
     }
 
@@ -353,7 +355,7 @@ std::string poisonDetail(uint8_t state, StringRef extra) {
 
 RegionRunner::RegionRunner(const CompiledRegion &region, const Frame &frame,
                            int lanes, bool trackPoison)
-    : region(region), lanes(lanes),
+    : region(region), interp(&frame.interp), lanes(lanes),
       regs(static_cast<size_t>(region.numRegs) * lanes, 0) {
   for (auto [r, bits] : region.constants)
     std::fill_n(&regs[r * lanes], lanes, bits);
@@ -383,12 +385,22 @@ static uint8_t mergeStates(uint8_t s, uint8_t t) {
 /// The state of a lane's result from its operands' states: the first poison
 /// among them, else never-written if one is; select takes its condition's
 /// poison, else the chosen operand's state.
-static void combineStates(const CompiledRegion::Instr &in, uint8_t *dst,
+/// A select that drops the value of a read out of bounds notes it.
+static void combineStates(Interpreter &interp,
+                          const CompiledRegion::Instr &in, uint8_t *dst,
                           const uint8_t *a, const uint8_t *b, const uint8_t *c,
                           const uint64_t *cond, int n) {
   if (in.desc.op == ScalarOpcode::Select) {
-    for (int l = 0; l < n; ++l)
-      dst[l] = a[l] ? a[l] : (cond[l] & 1) ? b[l] : c[l];
+    for (int l = 0; l < n; ++l) {
+      if (a[l]) {
+        dst[l] = a[l];
+        continue;
+      }
+      bool takeB = cond[l] & 1;
+      dst[l] = takeB ? b[l] : c[l];
+      if (uint8_t dropped = takeB ? c[l] : b[l]; dropped >= kFirstPoison)
+        noteMaskedRead(interp, dropped, in.op);
+    }
     return;
   }
   // Unused operand slots read the zero register, whose state is kDefined.
@@ -407,7 +419,7 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
     switch (in.kind) {
     case K::Scalar: {
       if (track)
-        combineStates(in, dstState, &states[in.a * lanes],
+        combineStates(*interp, in, dstState, &states[in.a * lanes],
                       &states[in.b * lanes], &states[in.c * lanes],
                       &regs[in.a * lanes], n);
       runBatch(in.fn, in.desc, dst, &regs[in.a * lanes], &regs[in.b * lanes],
@@ -444,8 +456,10 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
             idxState = states[region.indexRegs[in.firstIdx + k] * lanes + l];
           if (idxState >= kFirstPoison) {
             dst[l] = 0;
-            onUB(in.op, poisonReaches("an index operand"), l,
-                 poisonDetail(idxState));
+            if (!reportOutOfBoundsReach(*interp, idxState, in.op,
+                                        "an index operand"))
+              onUB(in.op, poisonReaches("an index operand"), l,
+                   poisonDetail(idxState));
             continue;
           }
         }
@@ -463,6 +477,12 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
         }
         if (!inBounds) {
           dst[l] = 0;
+          if (in.maskable && track)
+            if (uint8_t st = outOfBoundsReadState(
+                    in.op, "out-of-bounds tensor.extract")) {
+              dstState[l] = st;
+              continue;
+            }
           onUB(in.op, "out-of-bounds tensor.extract", l, bad);
         } else {
           uint8_t st = t.state(linear);
@@ -488,8 +508,10 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
       const uint64_t *cond = &regs[in.a * lanes];
       for (int l = 0; l < n; ++l) {
         if (track && states[in.a * lanes + l] >= kFirstPoison) {
-          onUB(in.op, poisonReaches("an assertion"), l,
-               poisonDetail(states[in.a * lanes + l]));
+          if (!reportOutOfBoundsReach(*interp, states[in.a * lanes + l],
+                                      in.op, "an assertion"))
+            onUB(in.op, poisonReaches("an assertion"), l,
+                 poisonDetail(states[in.a * lanes + l]));
           continue;
         }
         if (!(cond[l] & 1))
@@ -505,7 +527,8 @@ void RegionRunner::run(int n, const int64_t *coords, int laneDim,
   for (uint32_t r : region.yieldRegs)
     for (int l = 0; l < n; ++l)
       if (uint8_t st = states[r * lanes + l]; st >= kFirstPoison)
-        onUB(region.terminator, poisonReaches(sink), l, poisonDetail(st));
+        if (!reportOutOfBoundsReach(*interp, st, region.terminator, sink))
+          onUB(region.terminator, poisonReaches(sink), l, poisonDetail(st));
 }
 
 } // namespace ref

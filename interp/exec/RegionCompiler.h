@@ -39,6 +39,9 @@ public:
     uint32_t aux = 0;
     uint32_t firstIdx = 0, numIdx = 0; // into indexRegs, for ExtractTensor
     uint32_t dstImag = 0; // ExtractTensor of a complex tensor: imaginary part
+    /// ExtractTensor: a select may discard every use of the value
+    /// (isSelectGuarded), so a read out of bounds yields poison.
+    bool maskable = false;
     mlir::Operation *op = nullptr;
   };
 
@@ -132,7 +135,11 @@ using UBCallback = llvm::function_ref<void(mlir::Operation *op,
 /// result is poison when an operand is or when it creates poison there
 /// (the op and kind become the origin), and `select` takes its chosen
 /// operand's state (a poison condition poisons the result). Poison read as
-/// a tensor.extract index is a finding. A caller that stores the results'
+/// a tensor.extract index is a finding. A tensor.extract whose value a
+/// select may discard (isSelectGuarded) yields poison when it reads out of
+/// bounds; a select that drops it notes a masked read (Interpreter::
+/// addMaskedRead), and where it reaches a sink the read is the finding. A
+/// caller that stores the results'
 /// states calls keepPoison(); otherwise a poisoned result lane is reported
 /// as reaching `sink`. Without tracking, the state registers do not exist
 /// and run() is what it was without poison.
@@ -175,6 +182,7 @@ public:
 
 private:
   const CompiledRegion &region;
+  Interpreter *interp;
   int lanes;
   std::vector<uint64_t> regs;
   std::vector<uint8_t> states; // empty: poison is not tracked

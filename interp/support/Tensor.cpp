@@ -123,6 +123,7 @@ namespace {
 struct PoisonOrigins {
   std::mutex lock;
   std::vector<std::string> texts; // texts[k] is state kFirstPoison + k
+  std::vector<bool> outOfBounds;  // parallel to texts
 };
 PoisonOrigins &poisonOrigins() {
   static PoisonOrigins table;
@@ -130,20 +131,31 @@ PoisonOrigins &poisonOrigins() {
 }
 } // namespace
 
-uint8_t internPoisonOrigin(const std::string &origin) {
+uint8_t internPoisonOrigin(const std::string &origin, bool outOfBoundsRead) {
   PoisonOrigins &t = poisonOrigins();
   std::lock_guard<std::mutex> guard(t.lock);
   for (size_t k = 0; k < t.texts.size(); ++k)
-    if (t.texts[k] == origin)
+    if (t.texts[k] == origin && t.outOfBounds[k] == outOfBoundsRead)
       return static_cast<uint8_t>(kFirstPoison + k);
   constexpr size_t kMax = 256 - kFirstPoison;
   if (t.texts.size() + 1 < kMax) {
     t.texts.push_back(origin);
+    t.outOfBounds.push_back(outOfBoundsRead);
   } else if (t.texts.size() + 1 == kMax) {
     t.texts.push_back("one of several ops (more than " +
                       std::to_string(kMax - 1) + " created poison)");
+    t.outOfBounds.push_back(false);
   }
   return static_cast<uint8_t>(kFirstPoison + t.texts.size() - 1);
+}
+
+bool isOutOfBoundsReadPoison(uint8_t state) {
+  if (state < kFirstPoison)
+    return false;
+  PoisonOrigins &t = poisonOrigins();
+  std::lock_guard<std::mutex> guard(t.lock);
+  size_t k = state - kFirstPoison;
+  return k < t.outOfBounds.size() && t.outOfBounds[k];
 }
 
 std::string poisonOrigin(uint8_t state) {

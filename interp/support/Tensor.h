@@ -70,7 +70,13 @@ std::string shapeTypeString(llvm::ArrayRef<int64_t> shape, DType t);
 /// tensors. After 254 distinct origins the last id is shared.
 constexpr uint8_t kDefined = 0, kNeverWritten = 1, kFirstPoison = 2;
 /// The state of a poison value created as `origin` says (thread-safe).
-uint8_t internPoisonOrigin(const std::string &origin);
+/// `outOfBoundsRead`: the poison stands for the value of a read out of
+/// bounds whose every use a select may discard (docs/coverage.md, "Reads
+/// out of bounds"); isOutOfBoundsReadPoison tells such states apart. Once
+/// the table is full the shared last id is never one.
+uint8_t internPoisonOrigin(const std::string &origin,
+                           bool outOfBoundsRead = false);
+bool isOutOfBoundsReadPoison(uint8_t state);
 /// The origin text of a poison state.
 std::string poisonOrigin(uint8_t state);
 

@@ -232,6 +232,54 @@ func.func @online_attention_from_state() {
   return
 }
 
+// IREE 3.13 prints the attention ops' attributes as properties without
+// braces, `<indexing_maps = [...], decomposition_config = {...}>` (its
+// iree-opt output); the generic `<{...}>` form parses too. The derivations
+// are those of @uniform_scores (each row the mean of V's rows, (3, 5)) and
+// @online_attention_from_state (acc (19, 35), max 0, sum 5).
+func.func @uniform_scores_iree_3_13_syntax() {
+  %q = util.unfoldable_constant dense<0.0> : tensor<1x2x2xf32>
+  %k = util.unfoldable_constant dense<[[[1.0, 2.0], [3.0, -1.0], [0.5, 0.5]]]> : tensor<1x3x2xf32>
+  %v = util.unfoldable_constant dense<[[[1.0, 2.0], [3.0, 4.0], [5.0, 9.0]]]> : tensor<1x3x2xf32>
+  %scale = arith.constant 0.7 : f32
+  %init = tensor.empty() : tensor<1x2x2xf32>
+  %r = iree_linalg_ext.attention <indexing_maps = [#q3, #k3, #v3, #s0, #o3], decomposition_config = {use_exp2 = true}>
+      ins(%q, %k, %v, %scale : tensor<1x2x2xf32>, tensor<1x3x2xf32>, tensor<1x3x2xf32>, f32)
+      outs(%init : tensor<1x2x2xf32>) {
+  ^bb0(%score: f32):
+    iree_linalg_ext.yield %score : f32
+  } -> tensor<1x2x2xf32>
+  check.expect_eq_const(%r, dense<[[[3.0, 5.0], [3.0, 5.0]]]> : tensor<1x2x2xf32>) : tensor<1x2x2xf32>
+  %r2 = iree_linalg_ext.attention <{indexing_maps = [#q3, #k3, #v3, #s0, #o3]}>
+      ins(%q, %k, %v, %scale : tensor<1x2x2xf32>, tensor<1x3x2xf32>, tensor<1x3x2xf32>, f32)
+      outs(%init : tensor<1x2x2xf32>) {
+  ^bb0(%score: f32):
+    iree_linalg_ext.yield %score : f32
+  } -> tensor<1x2x2xf32>
+  check.expect_eq_const(%r2, dense<[[[3.0, 5.0], [3.0, 5.0]]]> : tensor<1x2x2xf32>) : tensor<1x2x2xf32>
+  return
+}
+
+func.func @online_attention_iree_3_13_syntax() {
+  %q = util.unfoldable_constant dense<0.0> : tensor<1x2x2xf32>
+  %k = util.unfoldable_constant dense<[[[1.0, 2.0], [3.0, -1.0], [0.5, 0.5]]]> : tensor<1x3x2xf32>
+  %v = util.unfoldable_constant dense<[[[1.0, 2.0], [3.0, 4.0], [5.0, 9.0]]]> : tensor<1x3x2xf32>
+  %scale = arith.constant 0.7 : f32
+  %acc0 = util.unfoldable_constant dense<[[[10.0, 20.0], [10.0, 20.0]]]> : tensor<1x2x2xf32>
+  %max0 = util.unfoldable_constant dense<0.0> : tensor<1x2xf32>
+  %sum0 = util.unfoldable_constant dense<2.0> : tensor<1x2xf32>
+  %r:3 = iree_linalg_ext.online_attention <indexing_maps = [#q3, #k3, #v3, #s0, #o3, #r2, #r2]>
+      ins(%q, %k, %v, %scale : tensor<1x2x2xf32>, tensor<1x3x2xf32>, tensor<1x3x2xf32>, f32)
+      outs(%acc0, %max0, %sum0 : tensor<1x2x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>) {
+  ^bb0(%score: f32):
+    iree_linalg_ext.yield %score : f32
+  } -> tensor<1x2x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>
+  check.expect_eq_const(%r#0, dense<[[[19.0, 35.0], [19.0, 35.0]]]> : tensor<1x2x2xf32>) : tensor<1x2x2xf32>
+  check.expect_eq_const(%r#1, dense<0.0> : tensor<1x2xf32>) : tensor<1x2xf32>
+  check.expect_eq_const(%r#2, dense<5.0> : tensor<1x2xf32>) : tensor<1x2xf32>
+  return
+}
+
 // A state whose max exceeds every new score rescales nothing: max0 = 1,
 // scores 0: newMax = 1, norm = exp2(0) = 1, P = exp2(0 - 1) = 0.5 each,
 // sum = 4 + 3 * 0.5 = 5.5, acc = (8, 8) + 0.5 * (9, 15) = (12.5, 15.5).

@@ -659,6 +659,40 @@ TEST(FuzzGenerator, ComplexOpsVerifyRunAndMatchTheirTwins) {
     EXPECT_TRUE(forms.count(form)) << form;
 }
 
+// The narrow_types recipe (off by default): values through i2/i4 and the
+// 4/6/8-bit floats and back, alone and chained with the ops around it. The
+// cases verify and run without findings, their static twins give
+// bit-identical results, and the narrow types, the scaled (MX) form and both
+// integer extensions show up.
+TEST(FuzzGenerator, NarrowTypesVerifyRunAndMatchTheirTwins) {
+  PrintOptions twin;
+  twin.staticShapes = true;
+  std::set<std::string> forms;
+  for (uint64_t i = 0; i < 48; ++i) {
+    GenOptions opts;
+    opts.ops = {OpKind::NarrowTypes};
+    if (i % 3 == 1)
+      opts.ops.insert(opts.ops.end(),
+                      {OpKind::Generic, OpKind::Reduce, OpKind::Matmul});
+    opts.dynamicCasePercent = i % 2 ? 100 : 30;
+    opts.minOps = 2;
+    Case c = generateCase(caseSeed(73, i), opts);
+    EXPECT_EQ(c.features.undecidableResults, 0u) << c.text();
+    for (const OpFeature &o : c.features.ops)
+      if (o.kind == OpKind::NarrowTypes)
+        for (const std::string &f : o.forms)
+          forms.insert(f);
+    std::vector<std::string> a, b;
+    ASSERT_EQ(checkWithRefRun(c, true, {}, &a), "") << "case " << i << "\n"
+                                                    << c.text();
+    ASSERT_EQ(checkWithRefRun(c, true, twin, &b), "") << "case " << i;
+    EXPECT_TRUE(a == b) << "case " << i << ": results differ\n" << c.text();
+  }
+  for (const char *form : {"i2", "i4", "extsi", "extui", "f8E4M3FN",
+                           "f4E2M1FN", "scaling"})
+    EXPECT_TRUE(forms.count(form)) << form;
+}
+
 // Without the new kinds in `ops`, no case draws them.
 TEST(FuzzGenerator, LayoutOpsAreOffByDefault) {
   for (uint64_t i = 0; i < 200; ++i) {

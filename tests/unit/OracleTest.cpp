@@ -747,6 +747,34 @@ TEST(OracleDerived, DifferenceIsUndecidedNotFailed) {
       OutputResult::Malformed);
 }
 
+// A program that read out of bounds and discarded the value with a select:
+// the golden stands, but MLIR leaves the read undefined, so a difference is
+// undecided (never a mismatch); agreement passes. The field comes on an
+// exact output, as ref-run writes it.
+TEST(OracleMaskedRead, DifferenceIsUndecidedNotFailed) {
+  const char *json = R"({"function": "main", "outputs": [
+    {"index": 0, "dtype": "f32", "shape": [3], "exact": true,
+     "masked_out_of_bounds_read": "tensor.extract at g.mlir:9:12"}]})";
+  auto parsed = parseFreedomReport(json, "freedom.json");
+  ASSERT_TRUE(static_cast<bool>(parsed)) << errorOf(std::move(parsed));
+  const OutputFreedom &f = (*parsed)[0];
+  EXPECT_EQ(f.maskedOutOfBoundsRead, "tensor.extract at g.mlir:9:12");
+  Tensor g = f32Tensor({3}, {1, 2, 3});
+  OutputResult r =
+      compareOne(g, f32Tensor({3}, {1, 2, 4}), OracleOptions(), &f);
+  EXPECT_EQ(r.status, OutputResult::Undecided);
+  EXPECT_EQ(r.rule, "masked-read");
+  EXPECT_NE(r.message.find("tensor.extract at g.mlir:9:12"), std::string::npos)
+      << r.message;
+  EXPECT_TRUE(allPass({r}));
+  EXPECT_EQ(compareOne(g, g, OracleOptions(), &f).status, OutputResult::Pass);
+  // Without the field the same difference is a mismatch.
+  OutputFreedom plain = freedomFor(g);
+  EXPECT_EQ(compareOne(g, f32Tensor({3}, {1, 2, 4}), OracleOptions(), &plain)
+                .status,
+            OutputResult::Mismatch);
+}
+
 //===----------------------------------------------------------------------===//
 // The freedom report
 //===----------------------------------------------------------------------===//

@@ -21,6 +21,40 @@ using namespace ref::linalg_ext;
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.cpp.inc"
 
+/// The attributes of attention and online_attention. IREE 3.13 prints them
+/// as properties without braces, `<indexing_maps = [...],
+/// decomposition_config = {...}>`; IREE's lit tests (and IREE's later
+/// syntax) write an attribute dictionary, `{indexing_maps = [...]}`; the
+/// generic form of properties is `<{indexing_maps = [...]}>`. All three
+/// parse, and a dictionary may follow the angle brackets. We print the
+/// dictionary form.
+static ParseResult parseAttentionAttrs(OpAsmParser &parser,
+                                       NamedAttrList &attrs) {
+  if (succeeded(parser.parseOptionalLess())) {
+    size_t before = attrs.getAttrs().size();
+    if (parser.parseOptionalAttrDict(attrs))
+      return failure();
+    if (attrs.getAttrs().size() == before) {
+      do {
+        std::string name;
+        Attribute value;
+        if (parser.parseKeywordOrString(&name) || parser.parseEqual() ||
+            parser.parseAttribute(value))
+          return failure();
+        attrs.append(name, value);
+      } while (succeeded(parser.parseOptionalComma()));
+    }
+    if (parser.parseGreater())
+      return failure();
+  }
+  return parser.parseOptionalAttrDict(attrs);
+}
+
+static void printAttentionAttrs(OpAsmPrinter &printer, Operation *,
+                                DictionaryAttr attrs) {
+  printer.printOptionalAttrDict(attrs.getValue());
+}
+
 #define GET_OP_CLASSES
 #include "interp/dialects/LinalgExt/LinalgExtOps.cpp.inc"
 

@@ -410,7 +410,7 @@ def LinalgExt_AttentionOp : LinalgExt_AttentionBase<"attention"> {
                        AffineMapArrayAttr:$indexing_maps,
                        OptionalAttr<DictionaryAttr>:$decomposition_config);
   let assemblyFormat = [{
-    attr-dict
+    custom<AttentionAttrs>(attr-dict)
     `ins` `(` $query `,` $key `,` $value `,` $scale (`,` $mask^)? `:`
               type($query) `,` type($key) `,` type($value) `,` type($scale)
               (`,` type($mask)^)? `)`
@@ -446,7 +446,7 @@ def LinalgExt_OnlineAttentionOp : LinalgExt_AttentionBase<"online_attention"> {
                        AffineMapArrayAttr:$indexing_maps,
                        OptionalAttr<DictionaryAttr>:$decomposition_config);
   let assemblyFormat = [{
-    attr-dict
+    custom<AttentionAttrs>(attr-dict)
     `ins` `(` $query `,` $key `,` $value `,` $scale (`,` $mask^)? `:`
               type($query) `,` type($key) `,` type($value) `,` type($scale)
               (`,` type($mask)^)? `)`

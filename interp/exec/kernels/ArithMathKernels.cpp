@@ -33,8 +33,15 @@ static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
   // The state of a result element from its operands' states.
   auto resultState = [&](const uint8_t *states, unsigned count,
                          uint64_t cond) -> uint8_t {
-    if (isSelect)
-      return states[0] ? states[0] : (cond & 1) ? states[1] : states[2];
+    if (isSelect) {
+      if (states[0])
+        return states[0];
+      // The dropped side: the value of a read out of bounds is noted.
+      if (uint8_t dropped = (cond & 1) ? states[2] : states[1];
+          dropped >= kFirstPoison)
+        noteMaskedRead(frame.interp, dropped, op);
+      return (cond & 1) ? states[1] : states[2];
+    }
     uint8_t s = kDefined;
     for (unsigned k = 0; k < count; ++k) {
       if (states[k] >= kFirstPoison)

@@ -28,6 +28,7 @@
 #include <cstring>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <type_traits>
 #include <unordered_set>
 #include <utility>
@@ -675,11 +676,23 @@ static LogicalResult gatherKernel(Operation *op, Frame &frame) {
   Tensor out = init;
   Shape pos;
   std::string bad;
+  // Reads out of bounds whose values a select may discard are poison
+  // (docs/coverage.md, "Reads out of bounds").
+  std::optional<uint8_t> oobState;
   forEachBatchElement(out, batchRank, [&](int64_t linear, ArrayRef<int64_t> b,
                                           ArrayRef<int64_t> s) {
     if (acc.masked(b))
       return;
     if (!acc.target(b, s, source, pos, bad)) {
+      if (!oobState)
+        oobState = isSelectGuarded(op->getResult(0))
+                       ? outOfBoundsReadState(op, "out-of-range gather index")
+                       : 0;
+      if (*oobState) {
+        out.store(linear, 0);
+        out.setState(linear, *oobState);
+        return;
+      }
       if (llvm::all_of(s, [](int64_t x) { return x == 0; }))
         reportUB(frame, op, "out-of-range gather index", b, true, bad);
       return;

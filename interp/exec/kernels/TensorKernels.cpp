@@ -454,8 +454,20 @@ static LogicalResult extractKernel(Operation *op, Frame &frame) {
   if (static_cast<int64_t>(idx.size()) != t.rank())
     return op->emitError("expected ")
            << t.rank() << " indices, got " << idx.size();
-  if (!checkElementIndex(frame, op, t, idx, "out-of-bounds tensor.extract")) {
-    frame.set(op->getResult(0), RtValue::ofScalar(t.dtype(), 0));
+  // A read out of bounds whose value a select may discard is poison
+  // (docs/coverage.md, "Reads out of bounds"); otherwise it is reported.
+  bool inBounds = true;
+  for (size_t k = 0; k < idx.size(); ++k)
+    inBounds &= idx[k] >= 0 && idx[k] < t.dim(k);
+  if (!inBounds) {
+    RtValue v = RtValue::ofScalar(t.dtype(), 0);
+    uint8_t st = isSelectGuarded(ex.getResult())
+                     ? outOfBoundsReadState(op, "out-of-bounds tensor.extract")
+                     : 0;
+    if (!st)
+      checkElementIndex(frame, op, t, idx, "out-of-bounds tensor.extract");
+    v.setState(st);
+    frame.set(op->getResult(0), v);
     return success();
   }
   int64_t lin = t.linearIndex(idx);

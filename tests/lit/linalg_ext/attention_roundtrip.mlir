@@ -87,3 +87,45 @@ func.func @online_attention(%q: tensor<1x3x4xf32>, %k: tensor<1x5x4xf32>, %v: te
   } -> tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>
   return %0#0, %0#1, %0#2 : tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>
 }
+
+// -----
+
+// IREE 3.13's printed form: properties in angle brackets without braces, in
+// IREE's order (indexing_maps first); we print the dictionary form.
+// CHECK-LABEL: func.func @attention_iree_3_13_syntax(
+//       CHECK:   iree_linalg_ext.attention {decomposition_config = {use_exp2 = false}, indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}]} ins(
+#map = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>
+#map2 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>
+#map3 = affine_map<(d0, d1, d2, d3, d4) -> ()>
+#map4 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>
+func.func @attention_iree_3_13_syntax(%arg0: tensor<2x8x4xf16>, %arg1: tensor<2x6x4xf16>, %arg2: tensor<2x6x3xf16>) -> tensor<2x8x3xf16> {
+  %0 = tensor.empty() : tensor<2x8x3xf16>
+  %cst = arith.constant 1.250000e-01 : f16
+  %1 = iree_linalg_ext.attention <indexing_maps = [#map, #map1, #map2, #map3, #map4], decomposition_config = {use_exp2 = false}> ins(%arg0, %arg1, %arg2, %cst : tensor<2x8x4xf16>, tensor<2x6x4xf16>, tensor<2x6x3xf16>, f16) outs(%0 : tensor<2x8x3xf16>) {
+  ^bb0(%arg3: f32):
+    iree_linalg_ext.yield %arg3 : f32
+  } -> tensor<2x8x3xf16>
+  return %1 : tensor<2x8x3xf16>
+}
+
+// -----
+
+// The generic form of properties, `<{...}>`, on online_attention.
+// CHECK-LABEL: func.func @online_attention_generic_properties(
+//       CHECK:   iree_linalg_ext.online_attention {indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}, #{{.+}}]} ins(
+#q = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+#k = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>
+#v = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>
+#s = affine_map<(d0, d1, d2, d3, d4) -> ()>
+#o = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>
+#r = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1)>
+func.func @online_attention_generic_properties(%q: tensor<1x3x4xf32>, %k: tensor<1x5x4xf32>, %v: tensor<1x5x2xf32>,
+    %acc: tensor<1x3x2xf32>, %max: tensor<1x3xf32>, %sum: tensor<1x3xf32>) -> tensor<1x3x2xf32> {
+  %scale = arith.constant 1.0 : f32
+  %0:3 = iree_linalg_ext.online_attention <{indexing_maps = [#q, #k, #v, #s, #o, #r, #r]}> ins(%q, %k, %v, %scale : tensor<1x3x4xf32>, tensor<1x5x4xf32>, tensor<1x5x2xf32>, f32) outs(%acc, %max, %sum : tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>) {
+  ^bb0(%s0: f32):
+    iree_linalg_ext.yield %s0 : f32
+  } -> tensor<1x3x2xf32>, tensor<1x3xf32>, tensor<1x3xf32>
+  return %0#0 : tensor<1x3x2xf32>
+}
