@@ -507,7 +507,7 @@ private:
       os << "\n";
       return;
     case OpKind::Generic:
-    case OpKind::Complex: {
+    case OpKind::Complex:
     case OpKind::NarrowTypes: {
       unsigned numLoops = op.reductionLoops.size();
       std::string dims;
