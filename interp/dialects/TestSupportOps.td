@@ -178,6 +178,17 @@ def Flow_Dialect : Dialect {
   let summary = "The subset of IREE's flow dialect used by e2e tests.";
 }
 
+// `%c = flow.tensor.constant dense<[1, 2]> : tensor<2xi32>`: a constant of
+// static shape (IREE's FlowOps.td: ConstantLike, the result type is the
+// value's); its frontends emit it for StableHLO constants kept unfolded.
+def Flow_TensorConstantOp : Op<Flow_Dialect, "tensor.constant", [Pure,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "A tensor constant.";
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict $value";
+}
+
 def Flow_TensorDynamicConstantOp : Op<Flow_Dialect, "tensor.dynamic_constant"> {
   let summary = "A constant whose result type has dynamic dimensions.";
   let description = [{
