@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs IREE's StableHLO and TOSA e2e suites (tests/e2e/stablehlo_ops,
-# tosa_ops, stablehlo_models, regression/stablehlo and
-# regression/xla_reverse_after_slice.mlir) from an IREE source checkout
+# tosa_ops, stablehlo_models, regression/stablehlo and the two frontend
+# files of regression/) from an IREE source checkout
 # through IREE's input lowering (.venv's iree-compile --compile-to=input)
 # and `ref-run --check`; prints passed/total per directory, IREE's lowering
 # failures counted apart.

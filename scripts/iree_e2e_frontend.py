@@ -20,7 +20,11 @@ in front of the lowered module.
 
 Outcomes per file:
   pass        every test passes
-  fail        ref-run ran it and a check failed (or it stopped: exit 2/3)
+  check-fail  ref-run ran it and a check failed (exit 1)
+  ref-error   ref-run could not run it (exit 2: an op it does not know, a
+              parse or verifier error)
+  ref-ub      ref-run found undefined behaviour in it (exit 3)
+  timeout     ref-run ran past --timeout
   lower-fail  IREE's frontend rejected it (not ref-run's doing); its tests
               are counted apart from the totals ref-run is judged on
   not-judged  nothing to judge (a compile-only lit test)
@@ -36,19 +40,26 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import iree_e2e  # noqa: E402  (shared counting rules)
 
-# (directory under tests/e2e, --iree-input-type, extra input-phase flags,
-#  files: None = every .mlir, else the list IREE runs with this input type)
+# directory under tests/e2e -> (--iree-input-type, extra input-phase flags,
+# files: None = every .mlir, else {name: input type} for the files of a
+# directory IREE runs through a frontend, each with its own input type).
 SUITES = {
     "stablehlo_ops": ("stablehlo", ["--iree-input-demote-f64-to-f32"], None),
     "tosa_ops": ("tosa", [], None),
     "stablehlo_models": ("stablehlo", [], None),
     "regression/stablehlo": ("stablehlo", [], None),
-    # The one StableHLO file of regression/ (BUILD.bazel's
-    # check_regression_llvm-cpu list names it with the linalg files).
-    "regression": ("stablehlo", [], ["xla_reverse_after_slice.mlir"]),
+    # regression/BUILD.bazel: xla_reverse_after_slice.mlir is StableHLO;
+    # check_regression_tosa_llvm-cpu runs the quantized matmul test with
+    # --iree-input-type=tosa (for the quantized-matmul-to-matmul pass).
+    "regression": (None, [], {
+        "xla_reverse_after_slice.mlir": "stablehlo",
+        "linalg_quantized_matmul_vs_linalg_matmul.mlir": "tosa"}),
 }
 DEFAULT_DIRS = ["stablehlo_ops", "tosa_ops", "stablehlo_models",
                 "regression/stablehlo", "regression"]
+# ref-run's exit code -> the class of a file that does not pass.
+REF_OUTCOME = {0: "check-fail", 1: "check-fail", 2: "ref-error",
+               3: "ref-ub", -1: "timeout"}
 # What a lit test keeps from its original text: RUN and FileCheck lines.
 LIT_COMMENT_RE = re.compile(r"^\s*//.*(?:RUN:|CHECK)")
 # iree-compile's first diagnostic, for the lower-fail reason.
@@ -73,7 +84,9 @@ def files_of(src, d):
 
 def lower(iree_compile, d, src_path, dst_path, timeout):
     """None on success, else the reason IREE's lowering failed."""
-    input_type, flags, _ = SUITES[d]
+    input_type, flags, only = SUITES[d]
+    if only is not None:
+        input_type = only[os.path.basename(src_path)]
     cmd = [iree_compile, "--compile-to=input",
            "--iree-input-type=" + input_type] + flags + [src_path,
                                                         "-o", dst_path]
@@ -171,7 +184,8 @@ def main():
                 dt += t
                 nj += n
                 outcome = ("not-judged" if t == 0 else
-                           "pass" if p == t else "fail")
+                           "pass" if p == t else
+                           REF_OUTCOME.get(rc, "ref-error"))
                 entry.update(outcome=outcome, passed=p, total=t,
                              not_judged=n, rc=rc)
                 files.append(entry)
@@ -184,11 +198,18 @@ def main():
             report[d] = {"passed": dp, "total": dt, "lower_fail_files": lf,
                          "lower_fail_tests": lft, "not_judged": nj,
                          "files": files}
-            ran = [f for f in files if f["outcome"] in ("pass", "fail")]
+            ran = [f for f in files
+                   if f["outcome"] not in ("lower-fail", "not-judged")]
             whole = sum(1 for f in ran if f["outcome"] == "pass")
+            classes = {}
+            for f in ran:
+                if f["outcome"] != "pass":
+                    classes[f["outcome"]] = classes.get(f["outcome"], 0) + 1
+            why = "".join("; %s: %d files" % kv
+                          for kv in sorted(classes.items()))
             print("%-20s %4d/%-4d tests  %3d/%-3d files pass whole"
-                  "  (lower-fail: %d files, %d tests; %d not judged)" %
-                  (d, dp, dt, whole, len(ran), lf, lft, nj))
+                  "  (lower-fail: %d files, %d tests%s; %d not judged)" %
+                  (d, dp, dt, whole, len(ran), lf, lft, why, nj))
             grand["passed"] += dp
             grand["total"] += dt
             grand["lower_fail_files"] += lf
