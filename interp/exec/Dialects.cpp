@@ -15,7 +15,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 
 namespace ref {
 
@@ -28,12 +27,8 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
       codegen_attrs::IREECPUDialect, mlir::affine::AffineDialect,
-      hal::HalDialect, encoding::IREEEncodingDialect>();
-  // IREE's TOSA input lowering keeps the module's `#tosa.target_env`
-  // attribute (the TOSA specification version, profiles and extensions the
-  // program was written for); MLIR's own dialect parses and verifies it.
-  // No tosa op survives the lowering, and none has a kernel.
-  registry.insert<mlir::tosa::TosaDialect>();
+      hal::HalDialect, encoding::IREEEncodingDialect,
+      tosa_attrs::TosaAttrsDialect>();
 }
 
 } // namespace ref
