@@ -27,6 +27,9 @@ Outcomes per file:
   timeout     ref-run ran past --timeout
   lower-fail  IREE's frontend rejected it (not ref-run's doing); its tests
               are counted apart from the totals ref-run is judged on
+With --respell, a file IREE's parser rejects is lowered once more with the
+syntax of the IREE in use (respell() below); files that then lower are run
+as usual and counted as "respelled" in their directory's line.
   not-judged  nothing to judge (a compile-only lit test)
 """
 import argparse
@@ -82,11 +85,11 @@ def files_of(src, d):
     return [(n, os.path.join(path, n)) for n in names]
 
 
-def lower(iree_compile, d, src_path, dst_path, timeout):
+def lower(iree_compile, d, name, src_path, dst_path, timeout):
     """None on success, else the reason IREE's lowering failed."""
     input_type, flags, only = SUITES[d]
     if only is not None:
-        input_type = only[os.path.basename(src_path)]
+        input_type = only[name]
     cmd = [iree_compile, "--compile-to=input",
            "--iree-input-type=" + input_type] + flags + [src_path,
                                                         "-o", dst_path]
@@ -108,6 +111,29 @@ def lower(iree_compile, d, src_path, dst_path, timeout):
     m = DIAG_RE.search(p.stderr)
     return (m.group(1) if m else p.stderr.strip()[-200:]) or \
         "iree-compile exit %d" % p.returncode
+
+
+# --respell: the checkout's test files may be older than the IREE in use,
+# whose parsers have since changed (IREE 3.13's TOSA reads `tosa.clamp`'s
+# attributes in its custom form only; its util.global no longer reads
+# `inlining_policy` from the attr-dict). Respelling keeps every op and value:
+# a TOSA op with an attribute dictionary is written in the generic form
+# (`"tosa.clamp"(%0) <{min_val = ...}> : (...) -> ...`), and util.global's
+# inlining hint (an optimization hint only) is dropped.
+TOSA_ATTR_OP_RE = re.compile(
+    r"^(\s*%[\w#:]+\s*=\s*)tosa\.(\w+)\s*([^{]*?)\s*\{(.*)\}\s*:\s*(.*)$")
+INLINING_RE = re.compile(r"\s*\{inlining_policy = #util\.inline\.\w+\}")
+
+
+def respell(text):
+    out = []
+    for line in text.splitlines(keepends=True):
+        m = TOSA_ATTR_OP_RE.match(line.rstrip("\n"))
+        if m and not line.lstrip().startswith("//"):
+            line = '%s"tosa.%s"(%s) <{%s}> : %s\n' % m.groups()
+        out.append(INLINING_RE.sub("", line)
+                   if "util.global" in line else line)
+    return "".join(out)
 
 
 def expected_tests(path):
@@ -134,6 +160,9 @@ def main():
     ap.add_argument("--verbose", action="store_true",
                     help="the tail of ref-run's output for each failure")
     ap.add_argument("--keep", help="keep the lowered files in this folder")
+    ap.add_argument("--respell", action="store_true",
+                    help="lower a file IREE cannot parse once more with "
+                         "the syntax of the IREE in use (see respell())")
     ap.add_argument("--json")
     a = ap.parse_args()
     if not os.path.isdir(os.path.join(a.src, "tests", "e2e")):
@@ -158,15 +187,29 @@ def main():
     out_root = a.keep or tmp_ctx.name
     with tmp_ctx:
         for d in dirs:
+            classes = {}
             dst_dir = os.path.join(out_root, d)
             os.makedirs(dst_dir, exist_ok=True)
-            dp, dt, lf, lft, nj, files = 0, 0, 0, 0, 0, []
+            dp, dt, lf, lft, nj, rs, files = 0, 0, 0, 0, 0, 0, []
             for name, path in files_of(a.src, d):
                 if not flt.search(d + "/" + name):
                     continue
                 dst = os.path.join(dst_dir, name)
-                why = lower(a.iree_compile, d, path, dst, a.timeout)
+                why = lower(a.iree_compile, d, name, path, dst, a.timeout)
                 entry = {"file": name}
+                if why is not None and a.respell:
+                    with open(path) as f:
+                        text = f.read()
+                    again = respell(text)
+                    if again != text:
+                        alt = dst[:-len(".mlir")] + ".respelled.mlir"
+                        with open(alt, "w") as f:
+                            f.write(again)
+                        if lower(a.iree_compile, d, name, alt, dst,
+                                 a.timeout) is None:
+                            entry["respelled"] = why
+                            rs += 1
+                            why = None
                 if why is not None:
                     n = expected_tests(path)
                     lf += 1
@@ -190,18 +233,20 @@ def main():
                              not_judged=n, rc=rc)
                 files.append(entry)
                 if a.files or (a.verbose and outcome != "pass"):
-                    print("  %s/%s: %s %d/%d (exit %d)" % (
-                        d, name, outcome, p, t, rc))
+                    print("  %s/%s: %s %d/%d (exit %d)%s" % (
+                        d, name, outcome, p, t, rc,
+                        " respelled" if "respelled" in entry else ""))
                 if a.verbose and outcome != "pass":
                     tail = out.strip().splitlines()[-6:]
                     print("    " + "\n    ".join(tail))
+            if rs:
+                classes["respelled"] = rs
             report[d] = {"passed": dp, "total": dt, "lower_fail_files": lf,
                          "lower_fail_tests": lft, "not_judged": nj,
                          "files": files}
             ran = [f for f in files
                    if f["outcome"] not in ("lower-fail", "not-judged")]
             whole = sum(1 for f in ran if f["outcome"] == "pass")
-            classes = {}
             for f in ran:
                 if f["outcome"] != "pass":
                     classes[f["outcome"]] = classes.get(f["outcome"], 0) + 1

@@ -48,6 +48,20 @@ def Util_InlineAlwaysAttr : AttrDef<Util_Dialect, "InlineAlways"> {
   let summary = "The function is always inlined.";
 }
 
+// `#util.byte_pattern<N> : tensor<...>`: a value whose every storage byte is
+// N mod 256 (IREE's UtilAttrs.td/.cpp: BytePatternAttr::serializeToBuffer
+// memsets the buffer with that byte). IREE's frontends write it for
+// placeholder weights (`util.global ... = #util.byte_pattern<1> :
+// tensor<784x128xf32>`).
+def Util_BytePatternAttr : AttrDef<Util_Dialect, "BytePattern",
+    [TypedAttrInterface]> {
+  let mnemonic = "byte_pattern";
+  let summary = "A value filled with one byte pattern.";
+  let parameters = (ins AttributeSelfTypeParameter<"">:$type,
+                        "int64_t":$pattern);
+  let assemblyFormat = "`<` $pattern `>`";
+}
+
 def Util_UnfoldableConstantOp : Op<Util_Dialect, "unfoldable_constant"> {
   let summary = "A constant the compiler may not fold.";
   let description = [{

@@ -10,7 +10,31 @@
 // scripts/iree-e2e-frontend.sh runs IREE's own files this way. Every
 // expected value was derived by hand; the comment above each function shows
 // the derivation.
+// The module's globals: #util.byte_pattern<N> fills every storage byte with
+// N mod 256 (placeholder weights, as in IREE's mnist_fake_weights.mlir).
 module attributes {tosa.target_env = #tosa.target_env<specification_version = "1.0", level = none, profiles = [pro_int, pro_fp], extensions = [dynamic, doubleround]>} {
+
+  // 0x01 bytes: i32 0x01010101 = 16843009; i16 with 258 mod 256 = 2:
+  // 0x0202 = 514; i8 with -1: 0xFF = -1; f32 0x01010101 = 1.0 * 2^-125 *
+  // (1 + 0x010101 / 2^23) = 2.36942782e-38, compared bit for bit through
+  // an i32 bitcast (16843009).
+  util.global private @w32 = #util.byte_pattern<1> : tensor<2x2xi32>
+  util.global private @w16 = #util.byte_pattern<258> : tensor<3xi16>
+  util.global private @w8 = #util.byte_pattern<-1> : tensor<2xi8>
+  util.global private @wf = #util.byte_pattern<1> : tensor<2xf32>
+  util.func public @byte_pattern_globals() {
+    %0 = util.global.load @w32 : tensor<2x2xi32>
+    check.expect_eq_const(%0, dense<16843009> : tensor<2x2xi32>) : tensor<2x2xi32>
+    %1 = util.global.load @w16 : tensor<3xi16>
+    check.expect_eq_const(%1, dense<514> : tensor<3xi16>) : tensor<3xi16>
+    %2 = util.global.load @w8 : tensor<2xi8>
+    check.expect_eq_const(%2, dense<-1> : tensor<2xi8>) : tensor<2xi8>
+    %3 = util.global.load @wf : tensor<2xf32>
+    check.expect_almost_eq_const(%3, dense<2.36942782e-38> : tensor<2xf32>, atol 0.0, rtol 1.0e-7) : tensor<2xf32>
+    %4 = arith.bitcast %3 : tensor<2xf32> to tensor<2xi32>
+    check.expect_eq_const(%4, dense<16843009> : tensor<2xi32>) : tensor<2xi32>
+    util.return
+  }
 
   // tosa.clz -> math.ctlz in a linalg.generic. Leading zeros of the 32-bit
   // patterns: 0 -> 32 (math.ctlz defines it as the bit width), 1 -> 31,
