@@ -7,7 +7,9 @@ Usage: frontend_suites_test.py REF_RUN PROJECT_SRC OUT_DIR
    laid out as a checkout's tests/e2e/stablehlo_ops and tosa_ops and run
    through the script: every function must pass. A copy with one expected
    value changed must come out check-fail, and a file IREE cannot lower must
-   come out lower-fail (IREE's frontend, never counted against ref-run).
+   come out lower-fail (IREE's frontend, never counted against ref-run), as
+   must TOSA in the syntax of older IREE test files, which --respell lowers
+   and runs.
 2. When IREE_SRC names an IREE source checkout, a handful of IREE's own
    files that cover the suites' op families (lit tests included) are lowered
    and must pass whole. Without it that part is skipped and says so.
@@ -60,7 +62,7 @@ def main():
     fake = os.path.join(out, "checkout")
     own = os.path.join(project, "tests", "iree", "frontend_suites")
     layout = {"stablehlo_ops": ["stablehlo_checks.mlir"],
-              "tosa_ops": ["tosa_checks.mlir"]}
+              "tosa_ops": ["tosa_checks.mlir", "tosa_old_syntax.mlir"]}
     for d, names in layout.items():
         os.makedirs(os.path.join(fake, "tests", "e2e", d))
         for n in names:
@@ -93,6 +95,7 @@ def main():
         "tosa_ops/tosa_checks.mlir": ("pass", 4),
         "tosa_ops/wrong_clz.mlir": ("check-fail", 4),
         "stablehlo_ops/unlowerable.mlir": ("lower-fail", None),
+        "tosa_ops/tosa_old_syntax.mlir": ("lower-fail", None),
     }
     for name, (outcome, total) in want.items():
         f = got.get(name)
@@ -109,6 +112,22 @@ def main():
     if rc != 1:
         failures.append("script exit code %d with a failing check, "
                         "expected 1" % rc)
+    # --respell lowers the old TOSA syntax (and still not the unknown op).
+    js = os.path.join(out, "respell.json")
+    rc, text = run_script(project, ref_run, fake,
+                          ["--dirs=stablehlo_ops,tosa_ops", "--respell",
+                           "--filter=old_syntax|unlowerable", "--json=" + js])
+    print(text)
+    with open(js) as f:
+        got = outcomes(json.load(f))
+    f = got.get("tosa_ops/tosa_old_syntax.mlir", {})
+    if f.get("outcome") != "pass" or f.get("total") != 2 or \
+            "respelled" not in f:
+        failures.append("--respell: tosa_old_syntax.mlir: expected a "
+                        "respelled pass of 2 tests, got %s" % f)
+    if got.get("stablehlo_ops/unlowerable.mlir", {}).get("outcome") != \
+            "lower-fail":
+        failures.append("--respell: unlowerable.mlir must stay lower-fail")
 
     src = os.environ.get("IREE_SRC", "")
     if src and os.path.isdir(os.path.join(src, "tests", "e2e", "tosa_ops")):
