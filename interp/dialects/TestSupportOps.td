@@ -194,11 +194,12 @@ def Flow_Dialect : Dialect {
 
 // `%c = flow.tensor.constant dense<[1, 2]> : tensor<2xi32>`: a constant of
 // static shape (IREE's FlowOps.td: ConstantLike, the result type is the
-// value's); its frontends emit it for StableHLO constants kept unfolded.
+// value's: dense elements or `#util.byte_pattern`); its frontends emit it
+// for StableHLO constants kept unfolded.
 def Flow_TensorConstantOp : Op<Flow_Dialect, "tensor.constant", [Pure,
     AllTypesMatch<["value", "result"]>]> {
   let summary = "A tensor constant.";
-  let arguments = (ins ElementsAttr:$value);
+  let arguments = (ins TypedAttrInterface:$value);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "attr-dict $value";
 }

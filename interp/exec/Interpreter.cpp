@@ -153,33 +153,6 @@ Interpreter::runRegion(Region &region, ArrayRef<RtValue> args, Frame &frame) {
   }
 }
 
-/// The value of `#util.byte_pattern<N> : tensor<...>` (a global's initial
-/// value): every storage byte is N mod 256.
-static FailureOr<Tensor> tensorFromBytePattern(Interpreter &interp,
-                                               util::BytePatternAttr pattern,
-                                               Location loc) {
-  auto type = dyn_cast<RankedTensorType>(pattern.getType());
-  if (!type || !type.hasStaticShape())
-    return emitError(loc) << "#util.byte_pattern of type " << pattern.getType()
-                          << " is not supported (a statically shaped tensor "
-                             "is)";
-  auto dt = getDType(type, loc);
-  if (failed(dt) ||
-      failed(interp.checkAllocation(loc, *dt, type.getShape())))
-    return failure();
-  // Every storage byte is the pattern: only element types whose value is
-  // their whole bytes have a meaning for that (not i1 or sub-byte types,
-  // whose byte layout IREE leaves to the encoding).
-  if (bitWidth(*dt) % 8 != 0 || *dt == DType::I1)
-    return emitError(loc) << "#util.byte_pattern of " << type
-                          << " is not supported (elements of whole bytes are)";
-  Tensor t(*dt, type.getShape());
-  if (t.byteSize())
-    std::memset(t.data(), static_cast<uint8_t>(pattern.getPattern() % 256),
-                t.byteSize());
-  return t;
-}
-
 LogicalResult Interpreter::initializeGlobals() {
   if (globalsState)
     return success(globalsState == 1);
@@ -203,7 +176,8 @@ LogicalResult Interpreter::initializeGlobals() {
           return failure();
         globals[global.getSymName()] = RtValue::ofTensor(std::move(*t));
       } else if (auto pattern = dyn_cast<util::BytePatternAttr>(init)) {
-        auto t = tensorFromBytePattern(*this, pattern, global.getLoc());
+        auto t = tensorFromBytePattern(*this, pattern.getType(),
+                                       pattern.getPattern(), global.getLoc());
         if (failed(t))
           return failure();
         globals[global.getSymName()] = RtValue::ofTensor(std::move(*t));

@@ -36,6 +36,17 @@ module attributes {tosa.target_env = #tosa.target_env<specification_version = "1
     util.return
   }
 
+  // The same attribute as a constant's value (flow.tensor.constant and
+  // util.unfoldable_constant take any typed attribute, as in IREE): 2 in
+  // both bytes of an i16 is 0x0202 = 514; 255 in an i8 is -1.
+  util.func public @byte_pattern_constants() {
+    %0 = flow.tensor.constant #util.byte_pattern<2> : tensor<2x2xi16>
+    check.expect_eq_const(%0, dense<514> : tensor<2x2xi16>) : tensor<2x2xi16>
+    %1 = util.unfoldable_constant #util.byte_pattern<255> : tensor<3xi8>
+    check.expect_eq_const(%1, dense<-1> : tensor<3xi8>) : tensor<3xi8>
+    util.return
+  }
+
   // tosa.clz -> math.ctlz in a linalg.generic. Leading zeros of the 32-bit
   // patterns: 0 -> 32 (math.ctlz defines it as the bit width), 1 -> 31,
   // 0xFFFFFFFF -> 0, 16 = bit 4 -> 27, 0x10000 = bit 16 -> 15,

@@ -1,4 +1,5 @@
-// #util.byte_pattern<N> (a util.global's initial value): every storage byte
+// #util.byte_pattern<N> (a util.global's initial value, or a constant's
+// value: tests/e2e/frontend_lowered.mlir): every storage byte
 // is N mod 256; it prints back as written. Element types without whole
 // bytes (i1, i4) and dynamic shapes are declined with the global's location
 // (exit 2).

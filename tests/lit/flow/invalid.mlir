@@ -100,10 +100,10 @@ func.func @constant_type() -> tensor<3xi32> {
 
 // -----
 
-func.func @constant_not_elements() -> tensor<2xi32> {
-  // expected-error @+1 {{invalid properties {value = 1 : i32} for op flow.tensor.constant: Invalid attribute `value` in property conversion: 1 : i32}}
-  %0 = "flow.tensor.constant"() <{value = 1 : i32}> : () -> tensor<2xi32>
-  return %0 : tensor<2xi32>
+func.func @constant_not_tensor() -> i32 {
+  // expected-error @+1 {{'flow.tensor.constant' op result #0 must be ranked tensor of any type values, but got 'i32'}}
+  %0 = "flow.tensor.constant"() <{value = 1 : i32}> : () -> i32
+  return %0 : i32
 }
 
 // -----
