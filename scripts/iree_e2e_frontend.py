@@ -5,7 +5,7 @@ directory, telling IREE's lowering failures apart from ref-run's.
 
 Usage: iree_e2e_frontend.py IREE_SRC [--ref-run=PATH]
        [--iree-compile=PATH] [--dirs=a,b] [--files] [--verbose]
-       [--json=FILE] [--keep=DIR] [--filter=REGEX]
+       [--json=FILE] [--keep=DIR] [--filter=REGEX] [--respell]
 
 IREE_SRC is an IREE source checkout (never copied into this project).
 Each .mlir file of a directory is lowered with
@@ -27,10 +27,10 @@ Outcomes per file:
   timeout     ref-run ran past --timeout
   lower-fail  IREE's frontend rejected it (not ref-run's doing); its tests
               are counted apart from the totals ref-run is judged on
+  not-judged  nothing to judge (a compile-only lit test)
 With --respell, a file IREE's parser rejects is lowered once more with the
 syntax of the IREE in use (respell() below); files that then lower are run
 as usual and counted as "respelled" in their directory's line.
-  not-judged  nothing to judge (a compile-only lit test)
 """
 import argparse
 import json
