@@ -21,7 +21,9 @@
 namespace ref::difftest {
 
 /// Exit codes of difftest: every target passed; some target failed; the
-/// input (program, flags, files) is invalid; the tool itself failed.
+/// input (program, flags, files) is invalid; the tool itself failed. A
+/// frontend program that does not import or lower exits with
+/// gpu::kImportFailed (5) or gpu::kLowerFailed (6).
 enum ExitCode { kPass = 0, kFail = 1, kInvalid = 2, kToolError = 4 };
 
 /// An argument or result of a public function, from ref-run

@@ -11,6 +11,11 @@
 //     message;
 //   - --test=SCRIPT: the script exits 0 (C-Reduce's convention), given the
 //     candidate program's path.
+// A lowered frontend program (`iree-compile --compile-to=input`, as
+// `difftest run` bundles it, or a frontend program given here, lowered
+// first) is reduced as the lowered program: IREE's ABI wrapper is unwrapped
+// first (unwrap-abi: a func.func on the same tensors), and the bundle keeps
+// the original frontend program in frontend/ beside the reduced one.
 // Passes run in turn until none makes progress (a fixed point) or the time
 // is up: isolate, drop-result, bypass-op, to-argument, simplify-body,
 // drop-input, shrink-dim, make-static (program), then compiler flags and opt level
@@ -19,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Common.h"
+#include "difftest/Frontend.h"
 #include "difftest/Options.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
@@ -33,6 +39,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include "llvm/ADT/ScopeExit.h"
 
 #include <chrono>
 #include <random>
@@ -513,6 +521,7 @@ int reduceCommand(int argc, char **argv) {
                             cl::init("10m"), cl::cat(common.category));
   cl::opt<bool> verbose("verbose", cl::desc("Print each accepted step"),
                         cl::cat(common.category));
+  FrontendFlags frontend(common.category);
   std::optional<Settings> settings = common.parse(
       argc, argv,
       "difftest reduce: shrink a failing repro while "
@@ -608,6 +617,39 @@ int reduceCommand(int argc, char **argv) {
       return kInvalid;
     }
   }
+  // The directory whose frontend/ the reduced bundle keeps: the bundle's,
+  // or where a frontend program given here was lowered.
+  std::string frontendDir = bundle ? input.getValue() : "";
+  std::optional<gpu::Lowering> lowering;
+  std::string lowerDir = out + ".lowering";
+  auto removeLowerDir = llvm::make_scope_exit(
+      [&] { fs::remove_directories(lowerDir); });
+  if (!bundle) {
+    PreparedProgram prepared =
+        prepareProgram(programPath, frontend, *settings,
+                       [&]() -> llvm::Expected<std::string> {
+                         fs::remove_directories(lowerDir);
+                         if (std::error_code ec =
+                                 fs::create_directories(lowerDir))
+                           return llvm::createStringError(
+                               ec, lowerDir + ": " + ec.message());
+                         return lowerDir;
+                       });
+    if (prepared.exitCode) {
+      removeLowerDir.release(); // its logs are what the error points to
+      return prepared.exitCode;
+    }
+    if (prepared.lowering) {
+      programPath = prepared.path;
+      lowering = prepared.lowering;
+      frontendDir = lowerDir;
+    }
+  } else if (auto rec = gpu::readLoweringRecord(input)) {
+    lowering = std::move(*rec);
+  } else {
+    llvm::errs() << "error: " << llvm::toString(rec.takeError()) << "\n";
+    return kInvalid;
+  }
   if (!function.empty())
     state.function = function;
   if (!expectCompileError.empty()) {
@@ -659,6 +701,9 @@ int reduceCommand(int argc, char **argv) {
     llvm::errs() << llvm::toString(sigs.takeError()) << "\n";
     return kInvalid;
   }
+  if (state.function.empty() && lowering)
+    if (auto only = defaultFunction(*sigs))
+      state.function = *only;
   if (state.function.empty()) {
     if (sigs->size() != 1) {
       llvm::errs() << "error: " << programPath
@@ -672,8 +717,12 @@ int reduceCommand(int argc, char **argv) {
     if (s.name == state.function)
       sig = &s;
   if (!sig) {
-    llvm::errs() << "error: " << programPath << ": no public function @"
-                 << state.function << "\n";
+    if (lowering)
+      llvm::errs() << missingFunctionError(state.function, *sigs, *lowering)
+                   << "\n";
+    else
+      llvm::errs() << "error: " << programPath << ": no public function @"
+                   << state.function << "\n";
     return kInvalid;
   }
   red.test.needsInputs = red.test.needsRun || !inputSpecs.empty();
@@ -721,6 +770,9 @@ int reduceCommand(int argc, char **argv) {
                  << joinPath(red.work, "original") << "\n";
     return kFail;
   }
+  // IREE's ABI wrapper (a lowered frontend program) first: the passes work
+  // on a func.func of tensors.
+  bool unwrapped = red.programPass(state, "unwrap-abi");
   Stats before = red.stats(state);
   State original = state;
 
@@ -775,6 +827,15 @@ int reduceCommand(int argc, char **argv) {
       {"flags_after", llvm::json::Array(state.flags)},
       {"source", input.getValue()},
   };
+  if (lowering) {
+    record["frontend"] = llvm::json::Object{
+        {"kind", gpu::frontendKindName(lowering->kind)},
+        {"original", lowering->original},
+        {"reduced_program",
+         "the lowered program (iree-compile --compile-to=input of the "
+         "frontend program), not the frontend program"},
+        {"abi_unwrapped", unwrapped}};
+  }
   if (red.test.kind == Test::Signature)
     record["signature"] = red.test.signature;
   else if (red.test.kind == Test::CompileError)
@@ -785,6 +846,9 @@ int reduceCommand(int argc, char **argv) {
   std::string bundleDir = out;
   if (red.test.kind == Test::Script) {
     (void)writeFile(joinPath(out, "program.mlir"), state.program);
+    if (!frontendDir.empty())
+      if (llvm::Error e = copyFrontendReduced(frontendDir, out))
+        llvm::consumeError(std::move(e));
   } else {
     gpu::TargetConfig c = red.config;
     c.optLevel = state.optLevel;
@@ -807,6 +871,12 @@ int reduceCommand(int argc, char **argv) {
     // The bundle replaces the reducer's directory, work files aside.
     std::string staging = out + ".bundle-tmp";
     fs::remove_directories(staging);
+    // The original frontend program travels with the reduced one.
+    if (!frontendDir.empty())
+      if (llvm::Error e = copyFrontendReduced(frontendDir, finalDir)) {
+        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+        return kToolError;
+      }
     auto written = writeBundle(parent.empty() ? "." : parent.str(),
                                path::filename(staging), finalDir, "target",
                                spec, c, result, *settings,
@@ -842,6 +912,13 @@ int reduceCommand(int argc, char **argv) {
       before.ops, after.ops, before.elements, after.elements,
       original.optLevel, state.optLevel, red.tests, seconds,
       finished ? "" : " (time budget reached before a fixed point)", out);
+  if (lowering)
+    llvm::outs() << "  reduced the lowered program of the "
+                 << gpu::frontendKindName(lowering->kind)
+                 << " program " << lowering->source
+                 << (unwrapped ? " (IREE's ABI wrapper unwrapped)" : "")
+                 << "; the original is in "
+                 << joinPath(out, lowering->original) << "\n";
   return kPass;
 }
 

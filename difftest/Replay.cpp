@@ -4,8 +4,9 @@
 //       [--jobs=N] [--json=FILE] [--out=DIR] [common options]
 //
 // Every directory under the arguments that holds a case.json is a case:
-// program.mlir, inputs/, golden/ (outputs and, where recorded, the freedom
-// report) and case.json (the function, a description, and per target the
+// program.mlir (or a frontend program named by case.json "frontend",
+// lowered by the IREE in use: docs/frontends.md), inputs/, golden/ (outputs
+// and, where recorded, the freedom report) and case.json (the function, a description, and per target the
 // expected outcome). For each case:
 //   1. the interpreter runs on the inputs and must reproduce golden/ bit for
 //      bit, and its freedom report must equal golden/freedom.json (a
@@ -23,6 +24,7 @@
 
 #include "difftest/Options.h"
 #include "difftest/Run.h"
+#include "gpu/Frontend.h"
 #include "difftest/Triage.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -76,6 +78,10 @@ struct CaseDesc {
   std::optional<std::vector<gpu::TensorFile>> inputs, outputs; // paths
                                                                // relative
   std::map<std::string, Expectation> expect;
+  /// A frontend program in the case directory (case.json "frontend"),
+  /// lowered by the IREE in use instead of a program.mlir; "input_type"
+  /// overrides its detection.
+  std::string frontend, inputType;
 };
 
 llvm::Error fieldError(StringRef file, StringRef field, const llvm::Twine &what) {
@@ -201,6 +207,20 @@ llvm::Expected<CaseDesc> loadCase(StringRef dir, StringRef name) {
     if (!e)
       return e.takeError();
     c.expect[key] = std::move(*e);
+  }
+  for (StringRef key : {"frontend", "input_type"})
+    if (const json::Value *v = o->get(key); v && !v->getAsString())
+      return fieldError(file, key, "expected a string");
+  c.frontend = o->getString("frontend").value_or("").str();
+  c.inputType = o->getString("input_type").value_or("").str();
+  if (!c.frontend.empty()) {
+    if (StringRef(c.frontend).contains("..") ||
+        path::is_absolute(c.frontend) ||
+        !fs::exists(joinPath(dir, c.frontend)))
+      return fieldError(file, "frontend",
+                        "expected a file of the case directory, not '" +
+                            c.frontend + "'");
+    return c;
   }
   if (!fs::exists(joinPath(dir, "program.mlir")))
     return fieldError(file, "program.mlir",
@@ -528,8 +548,38 @@ struct Replayer {
           return res;
         }
     fs::create_directories(workDir);
-    if (std::error_code ec = fs::copy_file(joinPath(c.dir, "program.mlir"),
-                                           joinPath(workDir, "program.mlir"))) {
+    if (!c.frontend.empty()) {
+      // A frontend program: lowered by the IREE in use, as `difftest run`
+      // lowers it (docs/frontends.md).
+      std::string original = joinPath(c.dir, c.frontend);
+      auto kind = gpu::detectFrontend(original, c.inputType);
+      if (!kind)
+        return invalid(joinPath(c.dir, "case.json") + ": frontend: " +
+                       llvm::toString(kind.takeError()));
+      if (*kind == gpu::FrontendKind::None)
+        return invalid(joinPath(c.dir, "case.json") + ": frontend: " +
+                       c.frontend + " is not a frontend program");
+      gpu::LoweringOptions lo;
+      lo.limits = settings.compileLimits;
+      auto lowering = gpu::lowerFrontendProgram(original, *kind,
+                                                *settings.tools, workDir, lo);
+      if (!lowering) {
+        res.interp = Status::ToolError;
+        res.interpDetail = llvm::toString(lowering.takeError());
+        return res;
+      }
+      (void)gpu::writeLoweringRecord(workDir, *lowering);
+      if (!lowering->ok()) {
+        // It lowered when the case was recorded: IREE's frontend changed.
+        res.workDir = workDir;
+        res.interp = Status::Differs;
+        res.interpDetail = "IREE's frontend no longer takes the case: " +
+                           lowering->errorText();
+        return res;
+      }
+    } else if (std::error_code ec =
+                   fs::copy_file(joinPath(c.dir, "program.mlir"),
+                                 joinPath(workDir, "program.mlir"))) {
       res.interp = Status::ToolError;
       res.interpDetail = "copying program.mlir: " + ec.message();
       return res;

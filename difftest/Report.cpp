@@ -17,6 +17,7 @@
 
 #include "difftest/CampaignDB.h"
 #include "difftest/Common.h"
+#include "difftest/Frontend.h"
 #include "difftest/Fuzz.h"
 #include "gpu/Case.h"
 #include "interp/support/InputSpec.h"
@@ -861,6 +862,12 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
        << " s); it keeps the original failure's signature.\n\n";
   }
   os << "```mlir\n" << StringRef(*program).rtrim() << "\n```\n\n";
+  // A lowered frontend program: the original beside it.
+  auto lowering = gpu::readLoweringRecord(bundleDir);
+  if (!lowering)
+    return fail(issueError(llvm::toString(lowering.takeError())), kInvalid);
+  if (*lowering)
+    os << frontendIssueSection(bundleDir, **lowering);
 
   os << "## Commands\n\n";
   if (commands.empty())

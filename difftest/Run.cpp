@@ -6,12 +6,17 @@
 // Interprets the function for golden outputs, compiles it for each target,
 // runs it where the device exists, compares with the oracle, prints one
 // verdict line per target and writes a repro bundle for each failure.
+// A frontend program (.onnx, torch, StableHLO, TOSA) is lowered with the
+// IREE in use first (difftest/Frontend.h); the golden and the targets take
+// the lowered program.
 // Exit: 0 every target passed (or compiled, where it cannot run here); 1
-// some target failed; 2 invalid input; 4 the tool failed.
+// some target failed; 2 invalid input; 4 the tool failed; 5 a frontend
+// program does not import, 6 it does not lower.
 //
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Run.h"
+#include "difftest/Frontend.h"
 #include "difftest/Options.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -252,7 +257,7 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
   for (int n = 2; fs::exists(dir); ++n)
     dir = joinPath(bundlesDir, (name + "-" + llvm::Twine(n)).str());
   for (StringRef part : {StringRef("program.mlir"), StringRef("inputs"),
-                         StringRef("golden"), subdir}) {
+                         StringRef("golden"), StringRef("frontend"), subdir}) {
     std::string from = joinPath(workDir, part);
     if (!fs::exists(from))
       continue;
@@ -281,6 +286,14 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
   auto withTool = [](StringRef var, llvm::ArrayRef<std::string> argv) {
     return "\"$" + var.str() + "\" " + shellCommand(argv.drop_front()) + "\n";
   };
+  // A frontend program: the lowering first, from the original.
+  std::optional<gpu::Lowering> lowering;
+  if (auto rec = gpu::readLoweringRecord(workDir))
+    lowering = std::move(*rec);
+  else
+    return rec.takeError();
+  if (lowering)
+    script += loweringScript(*lowering);
   if (compile)
     script += withTool("IREE_COMPILE", *compile);
   else
@@ -314,6 +327,11 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
       {"extra_flags", llvm::json::Array(config.extraFlags)},
       {"compile_seconds", result.compileSeconds},
       {"run_seconds", result.runSeconds}};
+  if (lowering)
+    verdict["frontend"] = llvm::json::Object{
+        {"kind", gpu::frontendKindName(lowering->kind)},
+        {"original", lowering->original},
+        {"reduced", lowering->reduced}};
   if (llvm::Error e = writeFile(
           joinPath(dir, "verdict.json"),
           llvm::formatv("{0:2}", llvm::json::Value(std::move(verdict))).str() +
@@ -341,9 +359,12 @@ int runCommand(int argc, char **argv) {
   CommonOptions common;
   cl::opt<std::string> program(cl::Positional, cl::desc("<program.mlir>"),
                                cl::Required, cl::cat(common.category));
-  cl::opt<std::string> function("function",
-                                cl::desc("Function to test (default main)"),
-                                cl::init("main"), cl::cat(common.category));
+  cl::opt<std::string> function(
+      "function",
+      cl::desc("Function to test (default main; for a frontend program its "
+               "only export)"),
+      cl::init("main"), cl::cat(common.category));
+  FrontendFlags frontend(common.category);
   cl::opt<std::string> targets(
       "target",
       cl::desc("Targets: llvm-cpu, vmvx, cuda[:sm_XX], hip[:gfxXXXX], "
@@ -368,18 +389,37 @@ int runCommand(int argc, char **argv) {
   if (!configs)
     return kInvalid;
 
-  auto sigs = readSignatures(program, settings->interpLimits);
+  // A frontend program is lowered into the work directory first.
+  std::optional<std::string> early;
+  PreparedProgram prepared =
+      prepareProgram(program, frontend, *settings,
+                     [&]() -> llvm::Expected<std::string> {
+                       auto w = makeWorkDir(out, path::stem(program));
+                       if (w)
+                         early = *w;
+                       return w;
+                     });
+  if (prepared.exitCode)
+    return prepared.exitCode;
+  auto sigs = readSignatures(prepared.path, settings->interpLimits);
   if (!sigs) {
     llvm::errs() << llvm::toString(sigs.takeError()) << "\n";
     return kInvalid;
   }
+  if (prepared.lowering && !function.getNumOccurrences())
+    if (auto only = defaultFunction(*sigs))
+      function = *only;
   const Signature *sig = nullptr;
   for (const Signature &s : *sigs)
     if (s.name == function)
       sig = &s;
   if (!sig) {
-    llvm::errs() << "error: " << program << ": no public function @"
-                 << function << "\n";
+    if (prepared.lowering)
+      llvm::errs() << missingFunctionError(function, *sigs, *prepared.lowering)
+                   << "\n";
+    else
+      llvm::errs() << "error: " << program << ": no public function @"
+                   << function << "\n";
     return kInvalid;
   }
   if (llvm::Error e = checkSupported(*sig)) {
@@ -388,14 +428,21 @@ int runCommand(int argc, char **argv) {
     return kInvalid;
   }
 
-  auto work = makeWorkDir(out, path::stem(program));
+  auto work = early ? llvm::Expected<std::string>(*early)
+                     : makeWorkDir(out, path::stem(program));
   if (!work) {
     llvm::errs() << "error: " << llvm::toString(work.takeError()) << "\n";
     return kToolError;
   }
   const std::string &workDir = *work;
-  if (std::error_code ec =
-          fs::copy_file(program, joinPath(workDir, "program.mlir"))) {
+  if (prepared.lowering) {
+    llvm::outs() << program << ": lowered ("
+                 << gpu::frontendKindName(prepared.lowering->kind)
+                 << ") with the IREE in use; the targets compile the "
+                    "lowered program, @"
+                 << function << "\n";
+  } else if (std::error_code ec = fs::copy_file(
+                 program, joinPath(workDir, "program.mlir"))) {
     llvm::errs() << "error: " << program << ": " << ec.message() << "\n";
     return kInvalid;
   }

@@ -22,6 +22,10 @@
 //   drop-input     a linalg.generic input its body never reads
 //   make-static    a `?` argument becomes static (its runtime extents from
 //                  --arg-shape), with a tensor.cast back to `?` at entry
+//   unwrap-abi     IREE's ABI wrapper (`iree-compile --compile-to=input`:
+//                  a util.func on !hal.buffer_views calling its `$async`
+//                  variant) becomes a func.func of the same name on the
+//                  tensors it imports and returns (one candidate)
 // After a step, ops whose results are unused and unused arguments go.
 //
 // Output (stdout, JSON): {"args": [...], "what": "..."}: for each argument
@@ -31,6 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/dialects/HalDialect.h"
 #include "interp/exec/Interpreter.h"
 #include "interp/support/SourceLimits.h"
 
@@ -97,6 +102,172 @@ std::vector<Operation *> topLevelOps(func::FuncOp f) {
     if (!op.hasTrait<OpTrait::IsTerminator>())
       ops.push_back(&op);
   return ops;
+}
+
+/// The function a call-like op (util.call, func.call) calls, or null.
+FunctionOpInterface calleeOf(Operation *op) {
+  auto callee = op->getAttrOfType<FlatSymbolRefAttr>("callee");
+  if (!callee)
+    return nullptr;
+  return SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(op,
+                                                                    callee);
+}
+
+bool isAbiType(Type t) {
+  return isa<ref::hal::BufferViewType, ref::hal::FenceType, ref::hal::DeviceType>(t);
+}
+
+/// unwrap-abi: the ABI wrapper @name (and the `$async` function holding its
+/// body) replaced by `func.func @name` on tensors: each buffer-view
+/// argument becomes the tensor its hal.tensor.import makes
+/// (hal.buffer_view.dim of it a tensor.dim), fences go (a barrier passes
+/// its tensors through), each returned hal.tensor.export its tensor. The
+/// arguments keep their order, so iree-run-module's --input flags stay as
+/// they are. Fails (no candidate) when anything else uses a buffer view,
+/// fence or device.
+LogicalResult unwrapAbi(ModuleOp m, StringRef name, std::string &what) {
+  auto f = m.lookupSymbol<FunctionOpInterface>(name);
+  if (!f || f.isExternal())
+    return failure();
+  auto hasImports = [](FunctionOpInterface fn) {
+    bool found = false;
+    fn->walk([&](ref::hal::TensorImportOp) { found = true; });
+    return found;
+  };
+  FunctionOpInterface body = f;
+  if (!hasImports(f)) {
+    body = nullptr;
+    f->walk([&](Operation *op) {
+      if (FunctionOpInterface c = calleeOf(op))
+        if (!c.isExternal() && hasImports(c))
+          body = c;
+    });
+    if (!body)
+      return failure();
+  }
+  // The input may have had no func or tensor op: load what is built.
+  m.getContext()->getOrLoadDialect<func::FuncDialect>();
+  m.getContext()->getOrLoadDialect<tensor::TensorDialect>();
+  OpBuilder b(m.getContext());
+  b.setInsertionPoint(f);
+  auto fn = func::FuncOp::create(b, f.getLoc(), name,
+                                 FunctionType::get(m.getContext(), {}, {}));
+  IRMapping mapping;
+  body.getFunctionBody().cloneInto(&fn.getBody(), mapping);
+  Block &entry = fn.getBody().front();
+  unsigned oldArgs = entry.getNumArguments();
+  for (unsigned i = 0; i < oldArgs; ++i) {
+    BlockArgument a = entry.getArgument(i);
+    if (!isa<ref::hal::BufferViewType>(a.getType()))
+      continue;
+    Type tensorType;
+    for (Operation *user : a.getUsers())
+      if (auto imp = dyn_cast<ref::hal::TensorImportOp>(user)) {
+        if (tensorType && tensorType != imp.getTarget().getType())
+          return failure();
+        tensorType = imp.getTarget().getType();
+      }
+    if (!tensorType) {
+      fn.erase();
+      return failure();
+    }
+    BlockArgument t = entry.addArgument(tensorType, a.getLoc());
+    for (Operation *user : llvm::make_early_inc_range(a.getUsers())) {
+      if (auto imp = dyn_cast<ref::hal::TensorImportOp>(user)) {
+        imp.getTarget().replaceAllUsesWith(t);
+        imp.erase();
+      } else if (auto dim = dyn_cast<ref::hal::BufferViewDimOp>(user)) {
+        b.setInsertionPoint(dim);
+        auto index = dim->getAttrOfType<IntegerAttr>("index");
+        if (!index) {
+          fn.erase();
+          return failure();
+        }
+        Value d = tensor::DimOp::create(b, dim.getLoc(), t,
+                                        index.getValue().getSExtValue());
+        dim->getResult(0).replaceAllUsesWith(d);
+        dim.erase();
+      }
+    }
+  }
+  // Barriers pass their tensors through; exports return theirs.
+  SmallVector<Operation *> barriers, returns;
+  fn.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "hal.tensor.barrier")
+      barriers.push_back(op);
+    else if (op->hasTrait<OpTrait::ReturnLike>() &&
+             op->getParentOp() == fn.getOperation())
+      returns.push_back(op);
+  });
+  for (Operation *bar : barriers) {
+    unsigned n = bar->getNumResults();
+    if (bar->getNumOperands() < n) {
+      fn.erase();
+      return failure();
+    }
+    for (unsigned i = 0; i < n; ++i)
+      bar->getResult(i).replaceAllUsesWith(bar->getOperand(i));
+    bar->erase();
+  }
+  SmallVector<Type> resultTypes;
+  for (auto [k, ret] : llvm::enumerate(returns)) {
+    SmallVector<Value> values;
+    for (Value v : ret->getOperands()) {
+      if (auto exp = v.getDefiningOp<ref::hal::TensorExportOp>())
+        v = exp.getSource();
+      values.push_back(v);
+    }
+    b.setInsertionPoint(ret);
+    auto r = func::ReturnOp::create(b, ret->getLoc(), values);
+    ret->erase();
+    if (k == 0)
+      for (Value v : r.getOperands())
+        resultTypes.push_back(v.getType());
+  }
+  // Ops left without users (exports, fence and device lookups) go; any
+  // other use of the ABI's types means the body needs them: no candidate.
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> dead;
+    fn.walk([&](Operation *op) {
+      if (op != fn.getOperation() && op->getNumResults() &&
+          op->use_empty() && isMemoryEffectFree(op))
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    changed = !dead.empty();
+  }
+  llvm::BitVector drop(entry.getNumArguments());
+  for (unsigned i = 0; i < oldArgs; ++i)
+    drop.set(i);
+  for (unsigned i = 0; i < oldArgs; ++i)
+    if (!entry.getArgument(i).use_empty()) {
+      fn.erase();
+      return failure();
+    }
+  entry.eraseArguments(drop);
+  bool abiLeft = false;
+  fn.walk([&](Operation *op) {
+    for (Value v : op->getOperands())
+      abiLeft |= isAbiType(v.getType());
+    for (Value v : op->getResults())
+      abiLeft |= isAbiType(v.getType());
+  });
+  if (abiLeft) {
+    fn.erase();
+    return failure();
+  }
+  fn.setType(FunctionType::get(m.getContext(), entry.getArgumentTypes(),
+                               resultTypes));
+  what = "IREE's ABI wrapper of @" + name.str() + " unwrapped (" +
+         std::to_string(entry.getNumArguments()) + " tensor arguments)";
+  Operation *bodyOp = body.getOperation();
+  if (bodyOp != f.getOperation())
+    bodyOp->erase();
+  f->erase();
+  return success();
 }
 
 /// The function being reduced, with the original number of each argument.
@@ -545,6 +716,37 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parse(original, inputFile, false);
   if (!module)
     return kBadInput;
+  if (passName == "unwrap-abi") {
+    std::string what;
+    if (candidateIndex != 0 || failed(unwrapAbi(*module, functionName, what)))
+      return kNoCandidate;
+    {
+      ScopedDiagnosticHandler quiet(&context,
+                                    [](Diagnostic &) { return success(); });
+      if (failed(verify(*module)))
+        return kInvalid;
+    }
+    std::string result;
+    llvm::raw_string_ostream os(result);
+    module->print(os);
+    if (!parse(result, "candidate", true))
+      return kInvalid;
+    auto out = openOutputFile(outputFile, &error);
+    if (!out) {
+      llvm::errs() << "error: " << error << "\n";
+      return kBadInput;
+    }
+    out->os() << result;
+    out->keep();
+    auto fn = module->lookupSymbol<func::FuncOp>(functionName);
+    llvm::json::Array origin;
+    for (unsigned k = 0; k < fn.getNumArguments(); ++k)
+      origin.push_back(static_cast<int64_t>(k));
+    llvm::outs() << llvm::json::Value(llvm::json::Object{
+                        {"args", std::move(origin)}, {"what", what}})
+                 << "\n";
+    return kWritten;
+  }
   auto findFunc = [&](ModuleOp m) {
     return m.lookupSymbol<func::FuncOp>(functionName);
   };

@@ -10,11 +10,17 @@
 // must make up inputs (difftest):
 //   ref-run prog.mlir --print-signatures
 //
+// A frontend program (an .onnx model, torch, StableHLO or TOSA MLIR) is
+// lowered with the IREE in use first (gpu/Frontend.h, docs/frontends.md).
+//
 // Exit codes: 0 success; 1 a check failed; 2 invalid input or usage;
-// 3 undefined behaviour found.
+// 3 undefined behaviour found; 5 a frontend program does not import
+// (iree-import-onnx fails); 6 it does not lower (iree-compile
+// --compile-to=input fails).
 //
 //===----------------------------------------------------------------------===//
 
+#include "gpu/Frontend.h"
 #include "interp/dialects/HalDialect.h"
 #include "interp/exec/E2ETestModules.h"
 #include "interp/exec/FreedomReport.h"
@@ -140,6 +146,39 @@ cl::opt<int64_t> maxMemory(
              "machine's physical memory; -1: no limit); a program that needs "
              "more stops with exit code 2 instead of being killed"),
     cl::init(0), cl::cat(category));
+
+cl::opt<std::string> inputType(
+    "input-type",
+    cl::desc("What the program is: onnx, torch, stablehlo, tosa (a frontend "
+             "program, lowered with IREE's iree-import-onnx and "
+             "`iree-compile --compile-to=input` first), none (run as it is) "
+             "or auto (default: .onnx by extension, MLIR by its ops)"),
+    cl::init("auto"), cl::cat(category));
+cl::opt<std::string> ireeDir(
+    "iree-dir",
+    cl::desc("Where IREE's tools are, for lowering a frontend program (as "
+             "difftest's --iree-dir; default $DIFFTEST_IREE_DIR, the "
+             "project's .venv, PATH)"),
+    cl::cat(category));
+cl::list<std::string> importFlags(
+    "import-flag",
+    cl::desc("An extra iree-import-onnx flag (repeatable), e.g. "
+             "--import-flag=--opset-version=17"),
+    cl::cat(category));
+cl::opt<std::string> loweredDir(
+    "lowered-dir",
+    cl::desc("Keep a frontend program's lowering (the lowered program, the "
+             "commands in frontend/lowering.json, their logs) in this "
+             "directory instead of a temporary one"),
+    cl::cat(category));
+cl::opt<double> lowerTimeout(
+    "lower-timeout",
+    cl::desc("Seconds per import or lowering command (0: none)"),
+    cl::init(300), cl::cat(category));
+
+/// Set when the program run is the lowering of a frontend program: errors
+/// then name the stage ("interpret") and what the lowered program exports.
+bool programWasLowered = false;
 
 /// Calls of body-less declarations (IREE's module linkage, --module).
 decltype(InterpreterOptions::externalCall) linker;
@@ -353,9 +392,21 @@ int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
           ? findSingleExportedFunction(module, llvm::errs())
           : module.lookupSymbol<FunctionOpInterface>(spec.function);
   if (!fn) {
-    if (!spec.function.empty())
+    if (!spec.function.empty() && programWasLowered) {
+      SmallVector<std::string> exported;
+      for (auto f : module.getOps<FunctionOpInterface>())
+        if (!f.isExternal() && f.isPublic())
+          exported.push_back("@" + f.getName().str());
+      llvm::errs() << "error: interpret: no function @" << spec.function
+                   << " in the program lowered from " << inputFile
+                   << " (IREE's ABI wrapper exports "
+                   << (exported.empty() ? std::string("nothing")
+                                        : llvm::join(exported, ", "))
+                   << ")\n";
+    } else if (!spec.function.empty()) {
       llvm::errs() << "error: no function @" << spec.function << " in "
                    << inputFile << "\n";
+    }
     return kInvalid;
   }
   std::string fnName = fn.getName().str();
@@ -446,6 +497,10 @@ int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
 int runMain(ModuleOp module) {
   RunSpec spec;
   spec.function = functionName;
+  // A lowered frontend program: its only export unless one is named (the
+  // graph's or module's function name, not main).
+  if (programWasLowered && !functionName.getNumOccurrences())
+    spec.function = "";
   spec.inputs.assign(inputs.begin(), inputs.end());
   spec.outputs.assign(outputs.begin(), outputs.end());
   spec.freedomFile = freedomFile;
@@ -472,16 +527,85 @@ llvm::json::Value describeType(Type t) {
   return o;
 }
 
+/// The function a call-like op (util.call, func.call) calls, or null.
+FunctionOpInterface calleeOf(Operation *op) {
+  auto callee = op->getAttrOfType<FlatSymbolRefAttr>("callee");
+  if (!callee)
+    return nullptr;
+  return SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(op,
+                                                                    callee);
+}
+
+/// The tensor type a `!hal.buffer_view` argument of an ABI wrapper
+/// (`iree-compile --compile-to=input`) is imported as: the result of the
+/// hal.tensor.import that reads it, in `fn` or, through a call passing it
+/// on (the synchronous wrapper calls the `$async` one), in the callee. Null
+/// when there is none.
+Type importedTensorType(FunctionOpInterface fn, unsigned arg, int depth = 0) {
+  if (fn.isExternal() || depth > 4)
+    return nullptr;
+  Value v = fn.getArgument(arg);
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto imp = dyn_cast<hal::TensorImportOp>(user))
+      return imp.getTarget().getType();
+    if (FunctionOpInterface callee = calleeOf(user))
+      if (use.getOperandNumber() < callee.getNumArguments())
+        if (Type t =
+                importedTensorType(callee, use.getOperandNumber(), depth + 1))
+          return t;
+  }
+  return nullptr;
+}
+
+/// The tensor type the `!hal.buffer_view` result `index` of an ABI wrapper
+/// exports (hal.tensor.export, followed through calls); null when none.
+Type exportedTensorType(FunctionOpInterface fn, unsigned index,
+                        int depth = 0) {
+  if (fn.isExternal() || depth > 4)
+    return nullptr;
+  for (Block &block : fn.getFunctionBody()) {
+    Operation *term = block.getTerminator();
+    if (!term || !term->hasTrait<OpTrait::ReturnLike>() ||
+        index >= term->getNumOperands())
+      continue;
+    Operation *def = term->getOperand(index).getDefiningOp();
+    if (auto exp = dyn_cast_or_null<hal::TensorExportOp>(def))
+      return exp.getSource().getType();
+    if (def)
+      if (FunctionOpInterface callee = calleeOf(def)) {
+        unsigned r = cast<OpResult>(term->getOperand(index)).getResultNumber();
+        if (Type t = exportedTensorType(callee, r, depth + 1))
+          return t;
+      }
+  }
+  return nullptr;
+}
+
+/// describeType, a buffer view described by the tensor it carries (with
+/// "abi": "buffer_view"), as iree-run-module's --input and --output see it.
+llvm::json::Value describeAbiType(Type t, Type carried) {
+  if (!isa<hal::BufferViewType>(t) || !carried)
+    return describeType(t);
+  llvm::json::Value v = describeType(carried);
+  v.getAsObject()->try_emplace("abi", "buffer_view");
+  return v;
+}
+
 int runPrintSignatures(ModuleOp module) {
   llvm::json::Array functions;
   for (auto fn : module.getOps<FunctionOpInterface>()) {
     if (fn.isExternal() || !fn.isPublic())
       continue;
     llvm::json::Array ins, outs;
-    for (Type t : fn.getArgumentTypes())
-      ins.push_back(describeType(t));
-    for (Type t : fn.getResultTypes())
-      outs.push_back(describeType(t));
+    for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
+      ins.push_back(describeAbiType(t, isa<hal::BufferViewType>(t)
+                                           ? importedTensorType(fn, i)
+                                           : Type()));
+    for (auto [i, t] : llvm::enumerate(fn.getResultTypes()))
+      outs.push_back(describeAbiType(t, isa<hal::BufferViewType>(t)
+                                            ? exportedTensorType(fn, i)
+                                            : Type()));
     functions.push_back(llvm::json::Object{{"name", fn.getName().str()},
                                            {"inputs", std::move(ins)},
                                            {"results", std::move(outs)}});
@@ -660,6 +784,75 @@ OwningOpRef<ModuleOp> parseProgram(const std::string &path,
       sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier());
 }
 
+int runFiles(const std::vector<std::string> &files);
+
+/// Replaces each frontend program among `files` by its lowering (in
+/// --lowered-dir, or a temporary directory added to `tempDirs`). Returns an
+/// exit code on failure: the stage's (5 import, 6 lower) or 2.
+std::optional<int> lowerFrontendFiles(std::vector<std::string> &files,
+                                      std::vector<std::string> &tempDirs) {
+  std::optional<gpu::IreeTools> tools;
+  for (std::string &file : files) {
+    auto kind = gpu::detectFrontend(file, inputType);
+    if (!kind) {
+      llvm::errs() << "error: " << llvm::toString(kind.takeError()) << "\n";
+      return kInvalid;
+    }
+    if (*kind == gpu::FrontendKind::None)
+      continue;
+    if (!tools) {
+      auto found = gpu::IreeTools::find(ireeDir, gpu::projectRoot());
+      if (!found) {
+        llvm::errs() << "error: " << file << " is a "
+                     << gpu::frontendKindName(*kind)
+                     << " program, to be lowered by IREE: "
+                     << llvm::toString(found.takeError()) << "\n";
+        return kInvalid;
+      }
+      tools = std::move(*found);
+    }
+    std::string dir = loweredDir;
+    if (dir.empty() || files.size() > 1) {
+      llvm::SmallString<128> tmp;
+      if (std::error_code ec = llvm::sys::fs::createUniqueDirectory(
+              dir.empty() ? "ref-run-lower" : dir + "/lower", tmp)) {
+        llvm::errs() << "error: a directory for the lowering: "
+                     << ec.message() << "\n";
+        return kInvalid;
+      }
+      dir = std::string(tmp);
+      if (loweredDir.empty())
+        tempDirs.push_back(dir);
+    } else if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+      llvm::errs() << "error: --lowered-dir=" << dir << ": " << ec.message()
+                   << "\n";
+      return kInvalid;
+    }
+    gpu::LoweringOptions lo;
+    lo.limits.timeoutSeconds = lowerTimeout;
+    lo.importFlags.assign(importFlags.begin(), importFlags.end());
+    auto lowering = gpu::lowerFrontendProgram(file, *kind, *tools, dir, lo);
+    if (!lowering) {
+      llvm::errs() << "error: " << llvm::toString(lowering.takeError())
+                   << "\n";
+      return kInvalid;
+    }
+    (void)gpu::writeLoweringRecord(dir, *lowering);
+    if (!lowering->ok()) {
+      llvm::errs() << "error: " << lowering->errorText() << "\n"
+                   << "(IREE's frontend rejects the program: nothing was "
+                      "interpreted";
+      if (!loweredDir.empty())
+        llvm::errs() << "; the logs are in " << dir << "/frontend";
+      llvm::errs() << ")\n";
+      return lowering->exitCode();
+    }
+    file = dir + "/" + lowering->lowered;
+    programWasLowered = true;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -668,6 +861,26 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "ref-run: reference interpreter for IREE-style "
                               "MLIR programs\n");
+  // --module files in order, then the positional file if one was named; the
+  // last is the program, the others are linked by name.
+  std::vector<std::string> files(moduleFiles.begin(), moduleFiles.end());
+  if (files.empty() || inputFile.getNumOccurrences())
+    files.push_back(inputFile);
+  // Frontend programs are lowered first, by IREE's tools, outside the
+  // interpreter's memory and time budgets.
+  std::vector<std::string> tempDirs;
+  int code = [&] {
+    if (std::optional<int> failed = lowerFrontendFiles(files, tempDirs))
+      return *failed;
+    return runFiles(files);
+  }();
+  for (const std::string &d : tempDirs)
+    llvm::sys::fs::remove_directories(d);
+  return code;
+}
+
+namespace {
+int runFiles(const std::vector<std::string> &files) {
   installMemoryBudget();
   startWatchdog();
 
@@ -679,16 +892,19 @@ int main(int argc, char **argv) {
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  // --module files in order, then the positional file if one was named; the
-  // last is the program, the others are linked by name.
-  std::vector<std::string> files(moduleFiles.begin(), moduleFiles.end());
-  if (files.empty() || inputFile.getNumOccurrences())
-    files.push_back(inputFile);
   std::vector<OwningOpRef<ModuleOp>> parsed;
   for (const std::string &path : files) {
     OwningOpRef<ModuleOp> m = parseProgram(path, sourceMgr, context);
-    if (!m)
+    if (!m) {
+      if (programWasLowered)
+        llvm::errs() << "note: interpret: " << path
+                     << " is IREE's lowering of " << inputFile
+                     << (loweredDir.empty()
+                             ? " (--lowered-dir=DIR keeps it)"
+                             : "")
+                     << "\n";
       return kInvalid;
+    }
     parsed.push_back(std::move(m));
   }
   OwningOpRef<ModuleOp> module = std::move(parsed.back());
@@ -715,3 +931,4 @@ int main(int argc, char **argv) {
       sourceMgr.getMemoryBuffer(sourceMgr.getNumBuffers())->getBuffer();
   return checkMode ? runChecks(*module, text) : runMain(*module);
 }
+} // namespace

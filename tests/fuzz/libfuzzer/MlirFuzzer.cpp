@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gpu/Frontend.h"
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/Types.h"
 #include "interp/support/SourceLimits.h"
@@ -70,6 +71,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A fresh context per input: uniqued types and attributes would otherwise
   // pile up across millions of inputs.
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // What ref-run does first with a file: is it a frontend program (torch,
+  // StableHLO, TOSA ops) to lower with IREE? Any text gets an answer or an
+  // error, never a crash.
+  if (auto kind = ref::gpu::detectFrontendText(text); !kind)
+    llvm::consumeError(kind.takeError());
   // What ref-run refuses before parsing (the parser's stack, lists MLIR's
   // linalg parsers crash on).
   if (ref::checkSourceText(text))

@@ -1,0 +1,230 @@
+//===- FrontendTest.cpp - Frontend detection, messages, lowering records --===//
+
+#include "gpu/Frontend.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <fstream>
+
+using namespace ref::gpu;
+
+namespace {
+
+FrontendKind detect(llvm::StringRef text) {
+  auto k = detectFrontendText(text);
+  EXPECT_TRUE(static_cast<bool>(k)) << llvm::toString(k.takeError());
+  return k ? *k : FrontendKind::None;
+}
+
+TEST(Frontend, DetectsTorchAsIreeImportOnnxWritesIt) {
+  EXPECT_EQ(detect(R"(module {
+  func.func @g(%arg0: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> attributes {torch.onnx_meta.opset_version = 17 : si64} {
+    %0 = torch.operator "onnx.Relu"(%arg0) : (!torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32>
+    return %0 : !torch.vtensor<[2],f32>
+  }
+})"),
+            FrontendKind::Torch);
+}
+
+TEST(Frontend, DetectsTorchAtenOps) {
+  EXPECT_EQ(detect("%0 = torch.aten.relu %arg0 : !torch.vtensor<[2],f32> -> "
+                   "!torch.vtensor<[2],f32>"),
+            FrontendKind::Torch);
+}
+
+TEST(Frontend, DetectsStableHloAndChlo) {
+  EXPECT_EQ(detect("%0 = stablehlo.add %a, %b : tensor<4xf32>"),
+            FrontendKind::StableHlo);
+  EXPECT_EQ(detect("%0 = chlo.erf %a : tensor<4xf32> -> tensor<4xf32>"),
+            FrontendKind::StableHlo);
+  // The generic form, and an op without results first on its line.
+  EXPECT_EQ(detect("%0:2 = \"stablehlo.infeed\"(%t) {infeed_config = \"\"} : "
+                   "(!stablehlo.token) -> (tensor<4xf32>, !stablehlo.token)"),
+            FrontendKind::StableHlo);
+  EXPECT_EQ(detect("  stablehlo.return %x : tensor<f32>"),
+            FrontendKind::StableHlo);
+}
+
+TEST(Frontend, DetectsTosaOpsButNotTheLoweredProgramsTargetEnv) {
+  EXPECT_EQ(detect("%0 = tosa.add %a, %b : (tensor<4xf32>, tensor<4xf32>) -> "
+                   "tensor<4xf32>"),
+            FrontendKind::Tosa);
+  // `iree-compile --compile-to=input` keeps the module attribute: the
+  // lowered program is not TOSA any more.
+  EXPECT_EQ(detect("module attributes {tosa.target_env = "
+                   "#tosa.target_env<specification_version = \"1.0\">} {\n"
+                   "  util.func public @main(%a: tensor<4xf32>) -> "
+                   "tensor<4xf32> {\n    util.return %a : tensor<4xf32>\n"
+                   "  }\n}"),
+            FrontendKind::None);
+}
+
+TEST(Frontend, IgnoresCommentsStringsTypesAndLinalg) {
+  EXPECT_EQ(detect("// %0 = stablehlo.add %a, %b\n"
+                   "%0 = arith.addf %a, %b : f32 // tosa.add\n"
+                   "%1 = linalg.generic {doc = \"stablehlo.add\"} ins() "
+                   "outs()\n"),
+            FrontendKind::None);
+}
+
+TEST(Frontend, MixedFrontendsAreAnError) {
+  auto k = detectFrontendText("%0 = stablehlo.add %a, %b : tensor<4xf32>\n"
+                              "%1 = tosa.add %a, %b : (tensor<4xf32>, "
+                              "tensor<4xf32>) -> tensor<4xf32>\n");
+  ASSERT_FALSE(static_cast<bool>(k));
+  std::string msg = llvm::toString(k.takeError());
+  EXPECT_NE(msg.find("stablehlo and tosa"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("--input-type"), std::string::npos) << msg;
+}
+
+TEST(Frontend, RequestedKindAndOnnxExtension) {
+  auto k = detectFrontend("model.ONNX");
+  ASSERT_TRUE(static_cast<bool>(k));
+  EXPECT_EQ(*k, FrontendKind::Onnx);
+  auto none = detectFrontend("model.onnx", "none");
+  ASSERT_TRUE(static_cast<bool>(none));
+  EXPECT_EQ(*none, FrontendKind::None);
+  auto bad = detectFrontend("x.mlir", "jax");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("--input-type=jax"),
+            std::string::npos);
+  // Left to the parser, which names the file as it always has.
+  auto missing = detectFrontend("/nonexistent/x.mlir");
+  ASSERT_TRUE(static_cast<bool>(missing));
+  EXPECT_EQ(*missing, FrontendKind::None);
+}
+
+TEST(Frontend, ToolMessageOfAPythonException) {
+  ProcessResult r;
+  r.kind = ProcessResult::Kind::Exited;
+  r.exitCode = 1;
+  r.stderrText = "Traceback (most recent call last):\n"
+                 "  File \"x.py\", line 8, in <module>\n"
+                 "    sys.exit(main())\n"
+                 "google.protobuf.message.DecodeError: Error parsing message "
+                 "with type 'onnx.ModelProto'\n";
+  EXPECT_EQ(toolMessage(r), "google.protobuf.message.DecodeError: Error "
+                            "parsing message with type 'onnx.ModelProto'");
+}
+
+TEST(Frontend, ToolMessageOfCompilerDiagnosticsAndCrashes) {
+  ProcessResult r;
+  r.kind = ProcessResult::Kind::Exited;
+  r.exitCode = 1;
+  r.stderrText = "a.mlir:2:8: error: failed to legalize operation "
+                 "'stablehlo.custom_call'\n  %0 = ...\n       ^\n"
+                 "a.mlir:2:8: note: see current operation\n";
+  EXPECT_EQ(toolMessage(r), "a.mlir:2:8: error: failed to legalize operation "
+                            "'stablehlo.custom_call'");
+  ProcessResult crash;
+  crash.kind = ProcessResult::Kind::Signaled;
+  crash.signal = 11;
+  EXPECT_NE(toolMessage(crash).find("SIGSEGV"), std::string::npos)
+      << toolMessage(crash);
+}
+
+TEST(Frontend, LoweringRecordRoundTripsAndNamesBadFields) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("frontend-test", dir));
+  Lowering l;
+  l.kind = FrontendKind::Onnx;
+  l.source = "m.onnx";
+  l.original = "frontend/m.onnx";
+  l.imported = "frontend/m.torch.mlir";
+  l.lowered = "program.mlir";
+  l.inputType = "onnx";
+  LoweringCommand c;
+  c.stage = FrontendStage::Import;
+  c.argv = {"/x/iree-import-onnx", "frontend/m.onnx", "-o",
+            "frontend/m.torch.mlir"};
+  l.commands.push_back(c);
+  ASSERT_FALSE(static_cast<bool>(writeLoweringRecord(dir, l)));
+  auto back = readLoweringRecord(dir);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(back->has_value());
+  EXPECT_EQ((*back)->kind, FrontendKind::Onnx);
+  EXPECT_EQ((*back)->commands.size(), 1u);
+  EXPECT_EQ((*back)->commands[0].argv, c.argv);
+  EXPECT_EQ((*back)->commands[0].stage, FrontendStage::Import);
+  EXPECT_FALSE((*back)->reduced);
+
+  llvm::SmallString<128> file(dir);
+  llvm::sys::path::append(file, "frontend", "lowering.json");
+  std::ofstream(std::string(file)) << R"({"kind": "jax", "source": "a",
+    "original": "b", "lowered": "c"})";
+  auto bad = readLoweringRecord(dir);
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("field 'kind'"),
+            std::string::npos);
+  std::ofstream(std::string(file)) << R"({"kind": "onnx", "source": "a",
+    "original": "b", "lowered": "c", "commands": [{"argv": [1]}]})";
+  auto badArgv = readLoweringRecord(dir);
+  ASSERT_FALSE(static_cast<bool>(badArgv));
+  EXPECT_NE(llvm::toString(badArgv.takeError()).find("commands"),
+            std::string::npos);
+  llvm::sys::fs::remove_directories(dir);
+}
+
+TEST(Frontend, FailureNamesTheStageAndExitCode) {
+  Lowering l;
+  l.source = "m.onnx";
+  l.failedStage = FrontendStage::Import;
+  l.message = "DecodeError";
+  EXPECT_EQ(l.exitCode(), kImportFailed);
+  EXPECT_EQ(l.errorText(),
+            "import: iree-import-onnx failed on m.onnx:\nDecodeError");
+  l.failedStage = FrontendStage::Lower;
+  EXPECT_EQ(l.exitCode(), kLowerFailed);
+  EXPECT_EQ(l.errorText().rfind("lower: iree-compile", 0), 0u);
+}
+
+// Any text gets an answer or an error (never a crash), and text whose
+// every line is a comment is no frontend program.
+RC_GTEST_PROP(FrontendProps, AnyTextIsDetectedCommentsAreNothing,
+              (const std::string &text)) {
+  auto k = detectFrontendText(text);
+  if (!k)
+    llvm::consumeError(k.takeError());
+  std::string commented;
+  for (llvm::StringRef line : llvm::split(text, '\n'))
+    commented += "//" + line.str() + "\n";
+  auto c = detectFrontendText(commented);
+  RC_ASSERT(static_cast<bool>(c));
+  RC_ASSERT(*c == FrontendKind::None);
+}
+
+// An op of one frontend among arbitrary non-frontend lines is found, in
+// either form, and its kind is its dialect's.
+RC_GTEST_PROP(FrontendProps, AnOpAmongOtherLinesIsFound, ()) {
+  const std::vector<std::pair<std::string, FrontendKind>> ops = {
+      {"torch.aten.add.Tensor", FrontendKind::Torch},
+      {"torch.operator", FrontendKind::Torch},
+      {"stablehlo.dot_general", FrontendKind::StableHlo},
+      {"chlo.broadcast_add", FrontendKind::StableHlo},
+      {"tosa.matmul", FrontendKind::Tosa}};
+  auto [name, kind] = *rc::gen::elementOf(ops);
+  bool generic = *rc::gen::arbitrary<bool>();
+  auto filler = *rc::gen::container<std::vector<std::string>>(
+      rc::gen::elementOf(std::vector<std::string>{
+          "%0 = arith.addf %a, %b : f32", "util.return %x : tensor<4xf32>",
+          "}", "func.func @f(%a: tensor<4xf32>) {",
+          "%1 = linalg.generic {doc = \"tosa.add\"} ins() outs()",
+          "// stablehlo.add", "#map = affine_map<(d0) -> (d0)>"}));
+  size_t at = *rc::gen::inRange<size_t>(0, filler.size() + 1);
+  std::string opLine = generic ? "%r = \"" + name + "\"(%a) : (f32) -> f32"
+                               : "%r = " + name + " %a : f32";
+  filler.insert(filler.begin() + at, opLine);
+  std::string text;
+  for (const std::string &l : filler)
+    text += l + "\n";
+  auto k = detectFrontendText(text);
+  RC_ASSERT(static_cast<bool>(k));
+  RC_ASSERT(*k == kind);
+}
+
+} // namespace
