@@ -36,6 +36,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -70,10 +71,12 @@ DIAG_RE = re.compile(r"error: (.*)")
 
 
 def find_iree_compile(here):
+    """.venv's iree-compile (scripts/setup.sh installs the pinned wheels
+    there), else the one on PATH, else None."""
     venv = os.path.join(here, "..", ".venv", "bin", "iree-compile")
     if os.path.exists(venv):
         return venv
-    return "iree-compile"
+    return shutil.which("iree-compile")
 
 
 def files_of(src, d):
@@ -172,6 +175,12 @@ def main():
     if not os.path.exists(a.ref_run):
         print("iree_e2e_frontend: no ref-run at %s (build first)" % a.ref_run,
               file=sys.stderr)
+        return 2
+    if not a.iree_compile or not os.path.exists(
+            shutil.which(a.iree_compile) or a.iree_compile):
+        print("iree_e2e_frontend: no iree-compile (%s): run scripts/setup.sh "
+              "or pass --iree-compile=PATH" % (a.iree_compile or "not in "
+              ".venv or on PATH"), file=sys.stderr)
         return 2
     dirs = [d for d in a.dirs.split(",") if d]
     for d in dirs:

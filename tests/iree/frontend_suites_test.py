@@ -87,6 +87,10 @@ def main():
                           ["--dirs=stablehlo_ops,tosa_ops", "--json=" + js,
                            "--keep=" + os.path.join(out, "own_lowered")])
     print(text)
+    if not os.path.exists(js):
+        print("FAIL: the script wrote no report (exit %d); IREE's wheels "
+              "missing from .venv? (scripts/setup.sh)" % rc)
+        return 1
     with open(js) as f:
         report = json.load(f)
     got = outcomes(report)
