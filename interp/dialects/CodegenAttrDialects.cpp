@@ -1,4 +1,4 @@
-//===- CodegenAttrDialects.cpp - iree_codegen, iree_gpu, iree_cpu ---------===//
+//===- CodegenAttrDialects.cpp - iree_codegen, iree_gpu, iree_cpu, tosa ---===//
 
 #include "interp/dialects/CodegenAttrDialects.h"
 
@@ -10,6 +10,7 @@ using namespace mlir;
 #include "interp/dialects/IREECPUDialect.cpp.inc"
 #include "interp/dialects/IREECodegenDialect.cpp.inc"
 #include "interp/dialects/IREEGPUDialect.cpp.inc"
+#include "interp/dialects/TosaAttrsDialect.cpp.inc"
 
 namespace ref {
 namespace codegen_attrs {
@@ -40,7 +41,13 @@ REF_OPAQUE_ATTR_DIALECT(IREECodegenDialect)
 REF_OPAQUE_ATTR_DIALECT(IREEGPUDialect)
 REF_OPAQUE_ATTR_DIALECT(IREECPUDialect)
 
+} // namespace codegen_attrs
+
+namespace tosa_attrs {
+using codegen_attrs::parseOpaque;
+REF_OPAQUE_ATTR_DIALECT(TosaAttrsDialect)
+} // namespace tosa_attrs
+
 #undef REF_OPAQUE_ATTR_DIALECT
 
-} // namespace codegen_attrs
 } // namespace ref

@@ -4,7 +4,8 @@
 // (`#iree_codegen.lowering_config<...>`, `#iree_gpu.lowering_config<{...}>`,
 // `#iree_codegen.translation_info<...>`, `#iree_cpu.*`) as opaque text, so
 // programs carrying them parse with allowUnregisteredDialects(false) and
-// print back unchanged. See CodegenAttrDialects.td.
+// print back unchanged; and `tosa`, for the `#tosa.target_env` that IREE's
+// TOSA input lowering leaves on the module. See CodegenAttrDialects.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,5 +18,6 @@
 #include "interp/dialects/IREECPUDialect.h.inc"
 #include "interp/dialects/IREECodegenDialect.h.inc"
 #include "interp/dialects/IREEGPUDialect.h.inc"
+#include "interp/dialects/TosaAttrsDialect.h.inc"
 
 #endif // REF_DIALECTS_CODEGENATTRDIALECTS_H

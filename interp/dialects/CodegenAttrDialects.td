@@ -39,4 +39,19 @@ def IREECPU_Dialect : Ref_OpaqueAttrDialect<"iree_cpu"> {
   let summary = "IREE's CPU codegen attributes, kept as opaque text.";
 }
 
+// IREE's TOSA input lowering attaches the TOSA target environment to the
+// module it lowers (compiler/plugins/input/TOSA/InputConversion/Passes.cpp:
+// TosaAttachTarget with level none, profiles pro_int and pro_fp, extensions
+// dynamic and doubleround), and the lowered program keeps it:
+//   module attributes {tosa.target_env = #tosa.target_env<...>} { ... }
+// It only names what TOSA's validation checks the program against; no tosa
+// op survives the lowering. Kept as opaque text like the codegen attributes:
+// MLIR 22's own tosa dialect would reject target environments that IREE's
+// newer TOSA writes (new specification versions, levels and extensions).
+def TosaAttrs_Dialect : Ref_OpaqueAttrDialect<"tosa"> {
+  let summary = "TOSA's attributes (the module's target_env), kept as opaque "
+                "text; no tosa op.";
+  let cppNamespace = "::ref::tosa_attrs";
+}
+
 #endif // REF_CODEGEN_ATTR_DIALECTS

@@ -39,8 +39,8 @@ void ref::util::UtilDialect::initialize() {
                 NullOp>();
 }
 void ref::flow::FlowDialect::initialize() {
-  addOperations<TensorDynamicConstantOp, DispatchRegionOp, ReturnOp,
-                TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp>();
+  addOperations<TensorConstantOp, TensorDynamicConstantOp, DispatchRegionOp,
+                ReturnOp, TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp>();
 }
 void ref::check::CheckDialect::initialize() {
   addOperations<ExpectTrueOp, ExpectFalseOp, ExpectAllTrueOp, ExpectEqOp,

@@ -48,6 +48,20 @@ def Util_InlineAlwaysAttr : AttrDef<Util_Dialect, "InlineAlways"> {
   let summary = "The function is always inlined.";
 }
 
+// `#util.byte_pattern<N> : tensor<...>`: a value whose every storage byte is
+// N mod 256 (IREE's UtilAttrs.td/.cpp: BytePatternAttr::serializeToBuffer
+// memsets the buffer with that byte). IREE's frontends write it for
+// placeholder weights (`util.global ... = #util.byte_pattern<1> :
+// tensor<784x128xf32>`).
+def Util_BytePatternAttr : AttrDef<Util_Dialect, "BytePattern",
+    [TypedAttrInterface]> {
+  let mnemonic = "byte_pattern";
+  let summary = "A value filled with one byte pattern.";
+  let parameters = (ins AttributeSelfTypeParameter<"">:$type,
+                        "int64_t":$pattern);
+  let assemblyFormat = "`<` $pattern `>`";
+}
+
 def Util_UnfoldableConstantOp : Op<Util_Dialect, "unfoldable_constant"> {
   let summary = "A constant the compiler may not fold.";
   let description = [{
@@ -176,6 +190,18 @@ def Flow_Dialect : Dialect {
   let name = "flow";
   let cppNamespace = "::ref::flow";
   let summary = "The subset of IREE's flow dialect used by e2e tests.";
+}
+
+// `%c = flow.tensor.constant dense<[1, 2]> : tensor<2xi32>`: a constant of
+// static shape (IREE's FlowOps.td: ConstantLike, the result type is the
+// value's: dense elements or `#util.byte_pattern`); its frontends emit it
+// for StableHLO constants kept unfolded.
+def Flow_TensorConstantOp : Op<Flow_Dialect, "tensor.constant", [Pure,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "A tensor constant.";
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict $value";
 }
 
 def Flow_TensorDynamicConstantOp : Op<Flow_Dialect, "tensor.dynamic_constant"> {

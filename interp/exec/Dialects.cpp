@@ -28,7 +28,8 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
       codegen_attrs::IREECPUDialect, mlir::affine::AffineDialect,
-      hal::HalDialect, encoding::IREEEncodingDialect>();
+      hal::HalDialect, encoding::IREEEncodingDialect,
+      tosa_attrs::TosaAttrsDialect>();
 }
 
 } // namespace ref

@@ -21,6 +21,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <atomic>
+#include <cstring>
 #include <limits>
 
 using namespace mlir;
@@ -178,6 +179,12 @@ LogicalResult Interpreter::initializeGlobals() {
                                    elements.getShapedType().getShape())))
           return failure();
         auto t = tensorFromAttr(elements, global.getLoc());
+        if (failed(t))
+          return failure();
+        globals[global.getSymName()] = RtValue::ofTensor(std::move(*t));
+      } else if (auto pattern = dyn_cast<util::BytePatternAttr>(init)) {
+        auto t = tensorFromBytePattern(*this, pattern.getType(),
+                                       pattern.getPattern(), global.getLoc());
         if (failed(t))
           return failure();
         globals[global.getSymName()] = RtValue::ofTensor(std::move(*t));

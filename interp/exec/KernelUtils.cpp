@@ -1,6 +1,7 @@
 //===- KernelUtils.cpp - Helpers shared by the op kernels ------------------===//
 
 #include "interp/exec/KernelUtils.h"
+#include "interp/dialects/TestSupportDialects.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -210,8 +211,39 @@ FailureOr<Tensor> allocTensorOfShape(Frame &frame, Operation *op, Type type,
   return Tensor(*dt, shape);
 }
 
+FailureOr<Tensor> tensorFromBytePattern(Interpreter &interp, Type type,
+                                        int64_t pattern, Location loc) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType || !tensorType.hasStaticShape())
+    return emitError(loc) << "#util.byte_pattern of type " << type
+                          << " is not supported (a statically shaped tensor "
+                             "is)";
+  auto dt = getDType(tensorType, loc);
+  if (failed(dt) ||
+      failed(interp.checkAllocation(loc, *dt, tensorType.getShape())))
+    return failure();
+  // Every storage byte is the pattern: only element types whose value is
+  // their whole bytes have a meaning for that (not i1 or sub-byte types,
+  // whose byte layout IREE leaves to the encoding).
+  if (bitWidth(*dt) % 8 != 0 || *dt == DType::I1)
+    return emitError(loc) << "#util.byte_pattern of " << type
+                          << " is not supported (elements of whole bytes are)";
+  Tensor t(*dt, tensorType.getShape());
+  if (t.byteSize())
+    std::memset(t.data(), static_cast<uint8_t>(pattern % 256), t.byteSize());
+  return t;
+}
+
 LogicalResult setConstantResult(Operation *op, Frame &frame,
                                 Attribute value) {
+  if (auto bytes = dyn_cast<util::BytePatternAttr>(value)) {
+    auto t = tensorFromBytePattern(frame.interp, bytes.getType(),
+                                   bytes.getPattern(), op->getLoc());
+    if (failed(t))
+      return failure();
+    frame.set(op->getResult(0), RtValue::ofTensor(std::move(*t)));
+    return success();
+  }
   if (auto elements = dyn_cast<ElementsAttr>(value)) {
     auto t = tensorFromAttr(elements, op->getLoc());
     if (failed(t))

@@ -72,6 +72,14 @@ mlir::FailureOr<Tensor> allocTensorOfShape(Frame &frame, mlir::Operation *op,
                                            mlir::Type type,
                                            llvm::ArrayRef<int64_t> shape);
 
+/// The value of `#util.byte_pattern<pattern> : type`: a statically shaped
+/// tensor whose every storage byte is pattern mod 256 (IREE's
+/// BytePatternAttr::serializeToBuffer). Element types without whole bytes
+/// (i1, sub-byte types) are declined with an error at `loc`.
+mlir::FailureOr<Tensor> tensorFromBytePattern(Interpreter &interp,
+                                              mlir::Type type, int64_t pattern,
+                                              mlir::Location loc);
+
 /// Sets result 0 of `op` to the value of a constant attribute (a tensor for
 /// elements attributes, a scalar otherwise).
 mlir::LogicalResult setConstantResult(mlir::Operation *op, Frame &frame,

@@ -199,3 +199,58 @@ func.func @bitcast_dynamic() {
   check.expect_eq(%back, %x) : tensor<?xi16>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// flow.tensor.constant and flow.tensor.reshape (IREE's StableHLO lowering
+// writes them for constants it keeps unfolded and for the dynamic shapes of
+// tests/e2e/regression/stablehlo)
+//===----------------------------------------------------------------------===//
+
+// The value, with its own static type: [[1, 2, 3], [4, 5, 6]]; row 1 read
+// back element by element is 4, 5, 6.
+func.func @tensor_constant() {
+  %c = flow.tensor.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  check.expect_eq_const(%c, dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>) : tensor<2x3xi32>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %e = tensor.extract %c[%c1, %c2] : tensor<2x3xi32>
+  %six = arith.constant 6 : i32
+  %ok = arith.cmpi eq, %e, %six : i32
+  check.expect_true(%ok) : i1
+  return
+}
+
+// A splat and a float value: 2x2 of -0.5 plus [[1, 2], [3, 4]] = [[0.5, 1.5],
+// [2.5, 3.5]] (all exact in f32).
+func.func @tensor_constant_splat_float() {
+  %s = flow.tensor.constant dense<-0.5> : tensor<2x2xf32>
+  %v = flow.tensor.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %r = arith.addf %s, %v : tensor<2x2xf32>
+  check.expect_eq_const(%r, dense<[[0.5, 1.5], [2.5, 3.5]]> : tensor<2x2xf32>) : tensor<2x2xf32>
+  return
+}
+
+// As the StableHLO lowering writes a dynamic input: the constant reshaped
+// to tensor<?x3xi32>{2} keeps its row-major contents; tensor.dim reads 2;
+// reshaped again to tensor<?xi32>{6} it is 1, 2, 3, 4, 5, 6; and to the
+// static 3x2 [[1, 2], [3, 4], [5, 6]].
+func.func @tensor_reshape_dynamic() {
+  %c = flow.tensor.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %c0 = arith.constant 0 : index
+  %d0 = util.unfoldable_constant 2 : index
+  %r = flow.tensor.reshape %c : tensor<2x3xi32> -> tensor<?x3xi32>{%d0}
+  %dim = tensor.dim %r, %c0 : tensor<?x3xi32>
+  %dimi = arith.index_cast %dim : index to i32
+  %two = arith.constant 2 : i32
+  %ok = arith.cmpi eq, %dimi, %two : i32
+  check.expect_true(%ok) : i1
+  %d6 = arith.muli %dim, %dim : index
+  %c2 = arith.constant 2 : index
+  %d = arith.addi %d6, %c2 : index
+  %flat = flow.tensor.reshape %r : tensor<?x3xi32>{%d0} -> tensor<?xi32>{%d}
+  %fs = tensor.cast %flat : tensor<?xi32> to tensor<6xi32>
+  check.expect_eq_const(%fs, dense<[1, 2, 3, 4, 5, 6]> : tensor<6xi32>) : tensor<6xi32>
+  %t = flow.tensor.reshape %flat : tensor<?xi32>{%d} -> tensor<3x2xi32>
+  check.expect_eq_const(%t, dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>) : tensor<3x2xi32>
+  return
+}

@@ -41,6 +41,11 @@ static LogicalResult unfoldableConstantKernel(Operation *op, Frame &frame) {
                       cast<util::UnfoldableConstantOp>(op).getValue());
 }
 
+static LogicalResult flowConstantKernel(Operation *op, Frame &frame) {
+  return setConstantResult(op, frame,
+                           cast<flow::TensorConstantOp>(op).getValue());
+}
+
 static LogicalResult dynamicConstantKernel(Operation *op, Frame &frame) {
   return setConstantResult(op, frame,
                       cast<flow::TensorDynamicConstantOp>(op).getValue());
@@ -405,6 +410,7 @@ static LogicalResult expectAlmostEqConstKernel(Operation *op, Frame &frame) {
 void registerTestSupportKernels(KernelRegistry &r) {
   r.add("util.unfoldable_constant", unfoldableConstantKernel);
   r.add("util.optimization_barrier", barrierKernel);
+  r.add("flow.tensor.constant", flowConstantKernel);
   r.add("flow.tensor.dynamic_constant", dynamicConstantKernel);
   r.add("flow.dispatch.region", dispatchRegionKernel);
   r.add("flow.tensor.tie_shape", tieShapeKernel);

@@ -89,3 +89,27 @@ func.func @bitcast_dims(%a: tensor<?xf32>, %d: index) -> tensor<4xi32> {
   %0 = flow.tensor.bitcast %a : tensor<?xf32> -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+func.func @constant_type() -> tensor<3xi32> {
+  // expected-error @+1 {{'flow.tensor.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "flow.tensor.constant"() <{value = dense<1> : tensor<2xi32>}> : () -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @constant_not_tensor() -> i32 {
+  // expected-error @+1 {{'flow.tensor.constant' op result #0 must be ranked tensor of any type values, but got 'i32'}}
+  %0 = "flow.tensor.constant"() <{value = 1 : i32}> : () -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @reshape_dims(%a: tensor<2x3xf32>, %d: index) -> tensor<?x?xf32> {
+  // expected-error @+1 {{'flow.tensor.reshape' op result type 'tensor<?x?xf32>' has 2 dynamic dimensions but 1 dimension values are attached}}
+  %0 = flow.tensor.reshape %a : tensor<2x3xf32> -> tensor<?x?xf32>{%d}
+  return %0 : tensor<?x?xf32>
+}

@@ -73,3 +73,18 @@ func.func @tie_shape_and_bitcast(%x: tensor<?x4xf32>, %d: index, %s: tensor<4xi3
   %c = flow.tensor.bitcast %s : tensor<4xi32> -> tensor<4xf32> attributes {note}
   return %b, %c : tensor<?x16xi8>, tensor<4xf32>
 }
+
+// -----
+
+// flow.tensor.constant prints its value only (the result type is the
+// value's); flow.tensor.reshape carries dims on either side.
+// CHECK-LABEL: func.func @constant_and_reshape(
+//       CHECK:   %[[C:.+]] = flow.tensor.constant dense<{{\[}}[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+//       CHECK:   %[[R:.+]] = flow.tensor.reshape %[[C]] : tensor<2x3xi32> -> tensor<?x3xi32>{%{{.+}}}
+//       CHECK:   flow.tensor.reshape %[[R]] : tensor<?x3xi32>{%{{.+}}} -> tensor<6xi32>
+func.func @constant_and_reshape(%d: index) -> tensor<6xi32> {
+  %c = flow.tensor.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %r = flow.tensor.reshape %c : tensor<2x3xi32> -> tensor<?x3xi32>{%d}
+  %f = flow.tensor.reshape %r : tensor<?x3xi32>{%d} -> tensor<6xi32>
+  return %f : tensor<6xi32>
+}
