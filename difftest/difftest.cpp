@@ -7,6 +7,7 @@
 //   difftest report DIR                     the campaign's report
 //   difftest merge OUT SHARD_DIRS...        shard campaigns into one
 //   difftest conformance onnx --out=DIR     ONNX node tests, three ways
+//   difftest localize PROGRAM --target=T    the guilty dispatch
 //
 // `difftest SUBCOMMAND --help` lists a subcommand's options.
 //
@@ -14,6 +15,7 @@
 
 #include "difftest/Export.h"
 #include "difftest/Fuzz.h"
+#include "difftest/Localize.h"
 #include "difftest/Common.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
@@ -29,7 +31,7 @@ using namespace ref::difftest;
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
         "<run|export|import|fuzz|report|merge|reduce|triage|replay|"
-        "conformance> "
+        "conformance|localize> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
@@ -46,6 +48,8 @@ static void usage(llvm::raw_ostream &os) {
         "  replay CORPUS...     re-run corpus cases against their goldens "
         "and expectations\n"
         "  conformance onnx     ONNX's node tests: ONNX vs ref-run vs IREE\n"
+        "  localize PROGRAM     the first dispatch that is wrong on its own "
+        "inputs\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -80,6 +84,8 @@ int main(int argc, char **argv) {
     return triageCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "replay"))
     return replayCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "localize"))
+    return localizeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "conformance"))
     return conformanceCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "--help") || !std::strcmp(sub, "-h")) {

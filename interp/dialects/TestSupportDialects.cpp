@@ -40,7 +40,11 @@ void ref::util::UtilDialect::initialize() {
 }
 void ref::flow::FlowDialect::initialize() {
   addOperations<TensorDynamicConstantOp, DispatchRegionOp, ReturnOp,
-                TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp>();
+                TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp,
+                // The flow phase (FlowPhaseOps.cpp).
+                ExecutableOp, ExecutableExportOp, DispatchOp, TensorSplatOp,
+                TensorEmptyOp, TensorCloneOp, TensorLoadOp, TensorStoreOp,
+                TensorSliceOp, TensorUpdateOp>();
 }
 void ref::check::CheckDialect::initialize() {
   addOperations<ExpectTrueOp, ExpectFalseOp, ExpectAllTrueOp, ExpectEqOp,

@@ -4,6 +4,7 @@
 #include "interp/dialects/HalDialect.h"
 #include "interp/dialects/EncodingDialect.h"
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
+#include "interp/dialects/TensorExtDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/Interpreter.h"
 
@@ -27,7 +28,8 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
       codegen_attrs::IREECPUDialect, mlir::affine::AffineDialect,
-      hal::HalDialect, encoding::IREEEncodingDialect>();
+      hal::HalDialect, encoding::IREEEncodingDialect,
+      tensor_ext::TensorExtDialect>();
 }
 
 } // namespace ref

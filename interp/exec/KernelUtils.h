@@ -109,6 +109,7 @@ void registerLinalgLayoutKernels(KernelRegistry &r);
 void registerLinalgExtTransformKernels(KernelRegistry &r);
 void registerAffineKernels(KernelRegistry &r);
 void registerHalKernels(KernelRegistry &r);
+void registerFlowPhaseKernels(KernelRegistry &r);
 
 } // namespace ref
 

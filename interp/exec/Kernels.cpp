@@ -24,6 +24,7 @@ const KernelRegistry &KernelRegistry::all() {
     registerLinalgExtTransformKernels(r);
     registerAffineKernels(r);
     registerHalKernels(r);
+    registerFlowPhaseKernels(r);
     return r;
   }();
   return registry;
