@@ -126,10 +126,14 @@ def Util_GlobalOp : Op<Util_Dialect, "global", [Symbol]> {
                        SymbolNameAttr:$sym_name,
                        TypeAttr:$type,
                        UnitAttr:$is_mutable,
-                       OptionalAttr<TypedAttrInterface>:$initial_value);
+                       OptionalAttr<TypedAttrInterface>:$initial_value,
+                       OptionalAttr<AnyAttr>:$inlining_policy);
+  // `<inlining_policy = #util.inline.never>`: how IREE's global
+  // optimization marks the constants it hoists (flow-phase programs).
   let assemblyFormat = [{
     custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)?
-    $sym_name attr-dict custom<TypeOrAttr>($type, $initial_value)
+    $sym_name (`<` `inlining_policy` `=` $inlining_policy^ `>`)?
+    attr-dict custom<TypeOrAttr>($type, $initial_value)
   }];
   let hasVerifier = 1;
 }

@@ -58,6 +58,7 @@
 #include <map>
 
 using namespace mlir;
+using namespace ref;
 namespace cl = llvm::cl;
 
 namespace {
