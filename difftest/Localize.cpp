@@ -54,6 +54,7 @@ struct DispatchRow {
   unsigned ordinal = 0;
   std::string name, root, program, extractError;
   std::vector<int64_t> operands, results; // traced indices (-1: not a tensor)
+  std::vector<int64_t> tied; // per result: the operand it updates, or -1
   // Verdicts: "pass", "wrong", "inherits", "undecided", "undefined",
   // "not checked".
   std::string verdict = "not checked";
@@ -364,6 +365,9 @@ int localizeCommand(int argc, char **argv) {
       row.operands.push_back(*v.getAsInteger());
     for (const llvm::json::Value &v : *o.getArray("results"))
       row.results.push_back(*v.getAsInteger());
+    if (const llvm::json::Array *t = o.getArray("tied"))
+      for (const llvm::json::Value &v : *t)
+        row.tied.push_back(*v.getAsInteger());
     std::string ins, outs;
     for (int64_t k : row.operands)
       if (k >= 0)
@@ -470,8 +474,10 @@ int localizeCommand(int argc, char **argv) {
   int guilty = -1;
   unsigned n = rows.size();
   for (DispatchRow &row : rows) {
-    llvm::errs() << llvm::formatv("\rlocalize: dispatch {0} of {1}",
-                                  row.ordinal + 1, n);
+    bool tty = llvm::errs().is_displayed();
+    llvm::errs() << llvm::formatv("{0}localize: dispatch {1} of {2}{3}",
+                                  tty ? "\r" : "", row.ordinal + 1, n,
+                                  tty ? "" : "\n");
     for (int64_t k : row.results)
       if (const OutputResult *c = contextOf(k); c && c->failed()) {
         row.contextPass = false;
@@ -480,6 +486,38 @@ int localizeCommand(int argc, char **argv) {
       }
     if (row.program.empty()) {
       row.detail = row.extractError;
+      continue;
+    }
+    // An in-place dispatch whose operand, as the target exported it,
+    // already holds the dispatch's result and not the value the program
+    // computed: the target updated a buffer the operand's value still
+    // needed (value semantics broken; the operand was not what the dispatch
+    // read). Judging the dispatch on it would blame the wrong thing.
+    std::string clobbered;
+    for (auto [i, t] : llvm::enumerate(row.tied)) {
+      if (t < 0 || t >= static_cast<int64_t>(row.operands.size()))
+        continue;
+      int64_t kin = row.operands[t], kout = row.results[i];
+      const OutputResult *c = kin >= 0 ? contextOf(kin) : nullptr;
+      if (!c || !c->failed())
+        continue;
+      auto a = readFile(absActuals[numResults + kin].path);
+      auto b = readFile(absActuals[numResults + kout].path);
+      if (a && b && *a == *b)
+        clobbered = "operand " + std::to_string(t);
+      if (!a)
+        llvm::consumeError(a.takeError());
+      if (!b)
+        llvm::consumeError(b.takeError());
+    }
+    if (!clobbered.empty()) {
+      row.verdict = "clobbered";
+      row.detail = "the target's value of " + clobbered +
+                   " (updated in place) is already this dispatch's result, "
+                   "not the value the program gives it: " +
+                   config.name() +
+                   " reused the operand's buffer while the value was still "
+                   "live (a value-semantics bug outside the dispatch)";
       continue;
     }
     Signature dsig;
@@ -505,6 +543,7 @@ int localizeCommand(int argc, char **argv) {
       dsig.results.push_back(a);
     }
     std::string gdir = joinPath("own", std::to_string(row.ordinal));
+    fs::create_directories(joinPath(workDir, gdir));
     Golden g = makeGolden(joinPath("dispatches", row.program), dsig, dinputs,
                           gdir, workDir, settings->interpLimits);
     interpSeconds += g.seconds;
@@ -551,7 +590,8 @@ int localizeCommand(int argc, char **argv) {
       row.detail = own.detail;
     }
   }
-  llvm::errs() << "\n";
+  if (llvm::errs().is_displayed())
+    llvm::errs() << "\n";
 
   // 5. The guilty dispatch as a repro bundle; every dispatch as a corpus
   // case with --all-dispatches.
@@ -704,17 +744,33 @@ int localizeCommand(int argc, char **argv) {
     summary = "the output is wrong but no dispatch is wrong on its own "
               "inputs (the error is outside the dispatches, or within the "
               "oracle's tolerance at each step)";
-  } else {
-    summary = llvm::formatv("no dispatch is wrong ({0} dispatches checked on "
-                            "their own inputs)",
-                            n)
-                  .str();
   }
-  unsigned inherits = 0, passes = 0;
+  unsigned inherits = 0, passes = 0, unchecked = 0;
   for (const DispatchRow &r : rows) {
     inherits += r.verdict == "inherits";
     passes += r.verdict == "pass";
+    unchecked += r.verdict == "not checked" || r.verdict == "undefined";
   }
+  int clobbered = -1;
+  for (const DispatchRow &r : rows)
+    if (r.verdict == "clobbered" && clobbered < 0)
+      clobbered = r.ordinal;
+  if (guilty < 0 && clobbered >= 0)
+    summary = llvm::formatv("no dispatch is wrong on its own inputs, but {0} "
+                            "overwrote an operand of in-place dispatch {1} "
+                            "(`{2}`) while its value was still needed",
+                            config.name(), clobbered, rows[clobbered].name)
+                  .str();
+  else if (guilty < 0 && !outputWrong)
+    summary = unchecked == 0
+                  ? llvm::formatv("no dispatch is wrong ({0} dispatches "
+                                  "checked on their own inputs)",
+                                  n)
+                        .str()
+                  : llvm::formatv("no checked dispatch is wrong, but {0} of "
+                                  "{1} could not be checked alone",
+                                  unchecked, n)
+                        .str();
   std::string md = "# difftest localize: " + path::filename(program).str() +
                    " on " + config.name() + "\n\n**" + summary + ".**\n\n";
   md += llvm::formatv("- program: `{0}`, function `@{1}`\n- IREE: {2}\n"
@@ -774,6 +830,7 @@ int localizeCommand(int argc, char **argv) {
       {"target", config.name()},
       {"summary", summary},
       {"guilty", guilty},
+      {"clobbered", clobbered},
       {"output_wrong", outputWrong},
       {"dispatches", std::move(jrows)},
       {"bundle", bundle},
@@ -798,7 +855,9 @@ int localizeCommand(int argc, char **argv) {
     llvm::outs() << "repro bundle: " << bundle << " (compiled alone: "
                  << standaloneVerdict << ")\n";
   llvm::outs() << "report: " << joinPath(outDir, "localize.md") << "\n";
-  return guilty >= 0 || outputWrong ? kFail : kPass;
+  if (guilty >= 0 || outputWrong || clobbered >= 0)
+    return kFail;
+  return unchecked ? kToolError : kPass;
 }
 
 } // namespace ref::difftest

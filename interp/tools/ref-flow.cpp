@@ -516,8 +516,11 @@ int instrument(ModuleOp module, const AsmParserState &state,
       operands.push_back(trace(a, argDims.take_front(n)));
       argDims = argDims.drop_front(n);
     }
-    for (unsigned i = 0; i < d.getNumResults(); ++i)
+    llvm::json::Array tied;
+    for (unsigned i = 0; i < d.getNumResults(); ++i) {
       results.push_back(trace(d.getResult(i), d.getResultDynamicDims(i)));
+      tied.push_back(d.getTiedOperandIndex(i));
+    }
     flow::ExecutableExportOp exp = d.lookupExport();
     std::string name = exp ? exp.getSymName().str() : "?";
     std::string why, root, program;
@@ -540,6 +543,7 @@ int instrument(ModuleOp module, const AsmParserState &state,
                              {"root", root},
                              {"operands", std::move(operands)},
                              {"results", std::move(results)},
+                             {"tied", std::move(tied)},
                              {"program", program},
                              {"extract_error", why}};
     dispatches.push_back(std::move(entry));
