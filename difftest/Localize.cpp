@@ -35,10 +35,12 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 namespace ref::difftest {
 
@@ -134,6 +136,13 @@ double maxAbsError(const gpu::TensorFile &a, const gpu::TensorFile &g) {
   return worst;
 }
 
+/// "33", "0.000104", "1.5e+09".
+std::string shortNumber(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
 std::string htmlEscape(StringRef s) {
   std::string out;
   for (char c : s) {
@@ -200,7 +209,13 @@ int localizeCommand(int argc, char **argv) {
   uint64_t peakRss = 0;
   double interpSeconds = 0, ireeSeconds = 0;
 
-  std::string outDir = out;
+  // Steps run inside the work directory: every path given is made absolute.
+  auto absolute = [](StringRef p) {
+    llvm::SmallString<256> a(p);
+    fs::make_absolute(a);
+    return std::string(a);
+  };
+  std::string outDir = absolute(out);
   std::string workDir = joinPath(outDir, "work");
   fs::remove_directories(workDir);
   for (StringRef sub : {"logs", "inputs", "trace", "golden", "dispatches",
@@ -209,12 +224,7 @@ int localizeCommand(int argc, char **argv) {
       llvm::errs() << "error: " << workDir << ": " << ec.message() << "\n";
       return kToolError;
     }
-  std::string absProgram = program;
-  if (!path::is_absolute(absProgram)) {
-    llvm::SmallString<256> cwd;
-    fs::current_path(cwd);
-    absProgram = joinPath(cwd, program);
-  }
+  std::string absProgram = absolute(program);
   if (!fs::exists(absProgram)) {
     llvm::errs() << "error: " << program << ": no such file\n";
     return kInvalid;
@@ -226,8 +236,25 @@ int localizeCommand(int argc, char **argv) {
   // 1. The program on tensors.
   std::string inputPhase = absProgram;
   if (StringRef(program).ends_with(".onnx")) {
-    std::string importer =
-        joinPath(path::parent_path(settings->tools->compile), "iree-import-onnx");
+    // Beside iree-compile (an install), in the project's .venv (the wheels
+    // keep iree-compile inside site-packages), or on PATH.
+    std::string importer;
+    for (std::string c :
+         {joinPath(path::parent_path(settings->tools->compile),
+                   "iree-import-onnx"),
+          joinPath(gpu::projectRoot(), ".venv", "bin", "iree-import-onnx")})
+      if (importer.empty() && fs::can_execute(c))
+        importer = c;
+    if (importer.empty()) {
+      auto found = llvm::sys::findProgramByName("iree-import-onnx");
+      if (!found) {
+        llvm::errs() << "error: no iree-import-onnx (pip install "
+                        "iree-base-compiler[onnx]) to import " << program
+                     << "\n";
+        return kInvalid;
+      }
+      importer = *found;
+    }
     progress("importing the ONNX model");
     gpu::ProcessResult r =
         step({importer, absProgram, "-o", "model.torch.mlir"},
@@ -792,7 +819,7 @@ int localizeCommand(int argc, char **argv) {
   for (const DispatchRow &r : rows)
     md += llvm::formatv("| {0} | `{1}` | {2} | {3} | {4} | {5} | {6} | {7} |\n",
                         r.ordinal, r.name, r.root, mdCell(r.shapes), r.verdict,
-                        llvm::formatv("{0:g}", r.maxError).str(), r.maxUlp,
+                        shortNumber(r.maxError), r.maxUlp,
                         mdCell(r.detail))
               .str();
   std::string html =
@@ -809,7 +836,7 @@ int localizeCommand(int argc, char **argv) {
                           "<td>{5}<td>{6}<td>{7}</tr>",
                           r.ordinal, htmlEscape(r.name), htmlEscape(r.root),
                           htmlEscape(r.shapes), r.verdict,
-                          llvm::formatv("{0:g}", r.maxError).str(), r.maxUlp,
+                          shortNumber(r.maxError), r.maxUlp,
                           htmlEscape(r.detail))
                 .str();
   html += "</table>\n";

@@ -95,6 +95,8 @@ args = sys.argv[1:]
 if "--list_devices" in args:
     os.execv(REAL, [REAL] + args)
 module = next(a for a in args if a.startswith("--module="))[len("--module="):]
+if not open(module, "rb").read(64).lstrip().startswith((b"module", b"#", b"//")):
+    os.execv(REAL, [REAL] + args)  # a real module (the dispatch alone)
 rest = [a for a in args if a.startswith(("--function=", "--input=", "--output="))]
 os.execv(REF_RUN, [REF_RUN, module] + rest)
 '''
@@ -166,6 +168,13 @@ def fake_cases(dt, ref_run, real_compile, real_run, work):
         check(rep["bundle"] and os.path.exists(
                   os.path.join(rep["bundle"], "program.mlir")),
               "%s: a repro bundle of the dispatch alone" % name)
+        # The fault lives only in the fake's compile of the whole program:
+        # IREE compiling the dispatch alone gets it right, and localize must
+        # say the dispatch fails only in context.
+        check(rep["standalone"].startswith("pass") and
+              "only in context" in rep["standalone"],
+              "%s: compiled alone the dispatch passes, which the report "
+              "calls a finding: %s" % (name, rep["standalone"]))
         if name == "first":
             # 1 (matmul of its output), 2, 3 and 7 read what 0 wrote.
             check(all(v[i] == "inherits" for i in (1, 2, 3, 7)),
