@@ -508,8 +508,15 @@ int localizeCommand(int argc, char **argv) {
     for (int64_t k : row.results)
       if (const OutputResult *c = contextOf(k); c && c->failed()) {
         row.contextPass = false;
-        if (row.contextDetail.empty())
-          row.contextDetail = describe(*c);
+        if (row.contextDetail.empty()) {
+          // "output 26 (12xf32): ..." names an output of the instrumented
+          // program: say what it is instead.
+          std::string d = describe(*c);
+          size_t colon = d.find("): ");
+          row.contextDetail =
+              "differs from the whole-program golden: " +
+              (colon == std::string::npos ? d : d.substr(colon + 3));
+        }
       }
     if (row.program.empty()) {
       row.detail = row.extractError;
