@@ -752,11 +752,17 @@ int localizeCommand(int argc, char **argv) {
           {"derived_by", "difftest localize: golden/ is the interpreter's "
                          "output on the traced inputs"},
           {"inputs", std::move(ins)},
-          {"goldens", std::move(outs)},
-          {"freedom", "golden/freedom.json"},
-          {"expect", llvm::json::Object{{config.name(),
-                                         row.verdict == "wrong" ? "mismatch"
-                                                                : "pass"}}}};
+          {"outputs", std::move(outs)},
+          {"expect",
+           llvm::json::Object{
+               {config.name(),
+                row.verdict == "wrong"
+                    ? llvm::json::Value(llvm::json::Object{
+                          {"verdict", "mismatch"},
+                          {"reason", "difftest localize: wrong on the inputs " +
+                                         config.name() + " gave it: " +
+                                         row.detail}})
+                    : llvm::json::Value("pass")}}}};
       (void)writeFile(joinPath(dir, "case.json"),
                       llvm::formatv("{0:2}", llvm::json::Value(std::move(c)))
                               .str() +

@@ -205,7 +205,7 @@ def real_case(dt, root, work):
     prog = os.path.join(HERE, "localize", "invariant_reduction_chain.mlir")
     out = os.path.join(work, "real")
     rc, text = run([dt, "localize", prog, "--function=main",
-                    "--target=llvm-cpu", "--out=" + out,
+                    "--target=llvm-cpu", "--out=" + out, "--all-dispatches",
                     "--input=12xf32=1,2,3,4,5,6,7,8,9,10,11,12"], timeout=600)
     ok = rc == 1 and os.path.exists(os.path.join(out, "localize.json"))
     check(ok, "real: exit 1 with a report (%d)\n%s" % (rc, text))
@@ -227,6 +227,20 @@ def real_case(dt, root, work):
     check(rep["output_wrong"], "real: the program's output is wrong")
     check(rep["standalone"] == "mismatch",
           "real: the dispatch alone still fails: " + rep["standalone"])
+    # --all-dispatches: every dispatch is a corpus case that replay checks
+    # (goldens bit for bit, and the recorded llvm-cpu outcome).
+    cases = os.path.join(out, "dispatches")
+    names = sorted(os.listdir(cases)) if os.path.isdir(cases) else []
+    check(len(names) == len(v), "real: %d corpus cases written" % len(names))
+    sub = os.path.join(work, "replay-cases")
+    os.makedirs(sub)
+    for n in ("dispatch-10", "dispatch-11"):
+        if n in names:
+            shutil.copytree(os.path.join(cases, n), os.path.join(sub, n))
+    rc, text = run([dt, "replay", sub, "--target=llvm-cpu",
+                    "--out=" + os.path.join(work, "replay-work")], timeout=300)
+    check(rc == 0, "real: difftest replay accepts two dispatch cases, the "
+          "wrong one as a known mismatch (%d)\n%s" % (rc, text))
     # The bundle is a normal one: difftest run reproduces it.
     bundle = rep["bundle"]
     inputs = sorted(os.listdir(os.path.join(bundle, "inputs")))
