@@ -576,10 +576,21 @@ int localizeCommand(int argc, char **argv) {
       a.tensor = true;
       dsig.results.push_back(a);
     }
-    std::string gdir = joinPath("own", std::to_string(row.ordinal));
-    fs::create_directories(joinPath(workDir, gdir));
-    Golden g = makeGolden(joinPath("dispatches", row.program), dsig, dinputs,
-                          gdir, workDir, settings->interpLimits);
+    // Each dispatch runs as own/N/program.mlir, so that the locations in
+    // its freedom report are those of the program a bundle or corpus case
+    // holds (replay compares them).
+    std::string ownDir = joinPath(workDir, "own", std::to_string(row.ordinal));
+    fs::create_directories(joinPath(ownDir, "golden"));
+    if (std::error_code ec =
+            fs::copy_file(joinPath(workDir, "dispatches", row.program),
+                          joinPath(ownDir, "program.mlir"))) {
+      row.detail = "copying " + row.program + ": " + ec.message();
+      continue;
+    }
+    for (gpu::TensorFile &f : dinputs)
+      f.path = joinPath(workDir, f.path);
+    Golden g = makeGolden("program.mlir", dsig, dinputs, "golden", ownDir,
+                          settings->interpLimits);
     interpSeconds += g.seconds;
     if (g.status == Golden::Undefined) {
       row.verdict = "undefined";
@@ -594,8 +605,8 @@ int localizeCommand(int argc, char **argv) {
     }
     gpu::CaseSpec absOwn = g.spec;
     for (gpu::TensorFile &gf : absOwn.goldens)
-      gf.path = joinPath(workDir, gf.path);
-    absOwn.freedomPath = joinPath(workDir, absOwn.freedomPath);
+      gf.path = joinPath(ownDir, gf.path);
+    absOwn.freedomPath = joinPath(ownDir, absOwn.freedomPath);
     std::vector<gpu::TensorFile> dactual;
     for (int64_t k : row.results)
       dactual.push_back(absActuals[numResults + k]);
@@ -647,8 +658,9 @@ int localizeCommand(int argc, char **argv) {
               joinPath(dir, "inputs", gpu::tensorFileName("in", i++, a.dtype))))
         return llvm::createStringError(ec, "copying an input");
     }
-    return copyTree(joinPath(workDir, "own", std::to_string(row.ordinal)),
-                    joinPath(dir, "golden"));
+    return copyTree(
+        joinPath(workDir, "own", std::to_string(row.ordinal), "golden"),
+        joinPath(dir, "golden"));
   };
   if (guilty >= 0) {
     DispatchRow &row = rows[guilty];
