@@ -60,12 +60,12 @@ struct DispatchRow {
   // Verdicts: "pass", "wrong", "inherits", "undecided", "undefined",
   // "not checked".
   std::string verdict = "not checked";
-  std::string detail;       // the oracle's line for a wrong or undecided one
+  std::string detail;        // the oracle's line for a wrong or undecided one
   std::string contextDetail; // how far its output is from the whole golden
   double maxError = 0;       // largest |actual - golden| on its own inputs
   uint64_t maxUlp = 0;
   bool ownPass = false, contextPass = true;
-  std::string shapes;        // "4x16xf32, 16x32xf32 -> 4x32xf32"
+  std::string shapes; // "4x16xf32, 16x32xf32 -> 4x32xf32"
 };
 
 struct TracedTensor {
@@ -178,13 +178,15 @@ int localizeCommand(int argc, char **argv) {
   cl::opt<std::string> target("target", cl::desc("The target (one)"),
                               cl::init("llvm-cpu"), cl::cat(common.category));
   cl::list<std::string> inputs(
-      "input", cl::desc("An argument, as iree-run-module and ref-run take it "
-                        "(random values when none are given)"),
+      "input",
+      cl::desc("An argument, as iree-run-module and ref-run take it "
+               "(random values when none are given)"),
       cl::cat(common.category));
   cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
                          cl::init(0), cl::cat(common.category));
-  cl::opt<std::string> out("out", cl::desc("Where the report, the work "
-                                           "directory and bundles go"),
+  cl::opt<std::string> out("out",
+                           cl::desc("Where the report, the work "
+                                    "directory and bundles go"),
                            cl::init("localize-out"), cl::cat(common.category));
   cl::opt<bool> allDispatches(
       "all-dispatches",
@@ -218,8 +220,8 @@ int localizeCommand(int argc, char **argv) {
   std::string outDir = absolute(out);
   std::string workDir = joinPath(outDir, "work");
   fs::remove_directories(workDir);
-  for (StringRef sub : {"logs", "inputs", "trace", "golden", "dispatches",
-                        "own"})
+  for (StringRef sub :
+       {"logs", "inputs", "trace", "golden", "dispatches", "own"})
     if (std::error_code ec = fs::create_directories(joinPath(workDir, sub))) {
       llvm::errs() << "error: " << workDir << ": " << ec.message() << "\n";
       return kToolError;
@@ -249,8 +251,8 @@ int localizeCommand(int argc, char **argv) {
       auto found = llvm::sys::findProgramByName("iree-import-onnx");
       if (!found) {
         llvm::errs() << "error: no iree-import-onnx (pip install "
-                        "iree-base-compiler[onnx]) to import " << program
-                     << "\n";
+                        "iree-base-compiler[onnx]) to import "
+                     << program << "\n";
         return kInvalid;
       }
       importer = *found;
@@ -261,7 +263,8 @@ int localizeCommand(int argc, char **argv) {
              settings->compileLimits, workDir, "import-onnx.log", peakRss);
     if (!ok(r)) {
       llvm::errs() << "error: iree-import-onnx failed (" << r.summary()
-                   << "):\n" << firstLines(r.stderrText, 20);
+                   << "):\n"
+                   << firstLines(r.stderrText, 20);
       return kInvalid;
     }
     r = step({settings->tools->compile, "model.torch.mlir",
@@ -285,8 +288,8 @@ int localizeCommand(int argc, char **argv) {
       return r.exitCode == 2 ? kInvalid : kToolError;
     }
   }
-  auto sigs = readSignatures(joinPath(workDir, "program.mlir"),
-                             settings->interpLimits);
+  auto sigs =
+      readSignatures(joinPath(workDir, "program.mlir"), settings->interpLimits);
   if (!sigs) {
     llvm::errs() << llvm::toString(sigs.takeError()) << "\n";
     return kInvalid;
@@ -296,19 +299,19 @@ int localizeCommand(int argc, char **argv) {
     if (s.name == function)
       sig = &s;
   if (!sig) {
-    llvm::errs() << "error: " << program << ": no public function @"
-                 << function << "\n";
+    llvm::errs() << "error: " << program << ": no public function @" << function
+                 << "\n";
     return kInvalid;
   }
   if (llvm::Error e = checkSupported(*sig)) {
-    llvm::errs() << "error: " << program << ": "
-                 << llvm::toString(std::move(e)) << "\n";
+    llvm::errs() << "error: " << program << ": " << llvm::toString(std::move(e))
+                 << "\n";
     return kInvalid;
   }
-  auto files = inputs.empty()
-                   ? randomInputs(*sig, seed, 0, joinPath(workDir, "inputs"))
-                   : materializeInputs(inputs, *sig,
-                                       joinPath(workDir, "inputs"));
+  auto files =
+      inputs.empty()
+          ? randomInputs(*sig, seed, 0, joinPath(workDir, "inputs"))
+          : materializeInputs(inputs, *sig, joinPath(workDir, "inputs"));
   if (!files) {
     llvm::errs() << "error: " << llvm::toString(files.takeError()) << "\n";
     return kInvalid;
@@ -344,11 +347,11 @@ int localizeCommand(int argc, char **argv) {
     return kFail;
   }
   {
-    gpu::ProcessResult r = step(
-        {toolPath("ref-flow"), "instrument", "flow.mlir",
-         "--function=" + function, "-o", "traced.mlir",
-         "--manifest=manifest.json", "--dispatch-dir=dispatches"},
-        settings->interpLimits, workDir, "instrument.log", peakRss);
+    gpu::ProcessResult r =
+        step({toolPath("ref-flow"), "instrument", "flow.mlir",
+              "--function=" + function, "-o", "traced.mlir",
+              "--manifest=manifest.json", "--dispatch-dir=dispatches"},
+             settings->interpLimits, workDir, "instrument.log", peakRss);
     if (!ok(r)) {
       llvm::errs() << "error: instrumenting the flow program:\n"
                    << r.stderrText;
@@ -418,9 +421,8 @@ int localizeCommand(int argc, char **argv) {
     tracedSig.results.push_back(a);
   }
   progress("compiling the instrumented program");
-  auto tracedCompile =
-      compileTo("traced.mlir", "traced.vmfb", {"--compile-from=flow"},
-                "compile-traced.log");
+  auto tracedCompile = compileTo("traced.mlir", "traced.vmfb",
+                                 {"--compile-from=flow"}, "compile-traced.log");
   if (!tracedCompile)
     return kToolError;
   if (!ok(*tracedCompile)) {
@@ -448,11 +450,10 @@ int localizeCommand(int argc, char **argv) {
   runCase.inputs = *files;
   progress("running it on " + config.desc->device);
   {
-    gpu::ProcessResult r =
-        step(gpu::runModuleCommand(settings->tools->runModule,
-                                   config.desc->device, "traced.vmfb", runCase,
-                                   actuals),
-             settings->runLimits, workDir, "run-traced.log", peakRss);
+    gpu::ProcessResult r = step(
+        gpu::runModuleCommand(settings->tools->runModule, config.desc->device,
+                              "traced.vmfb", runCase, actuals),
+        settings->runLimits, workDir, "run-traced.log", peakRss);
     ireeSeconds += r.wallSeconds;
     if (!ok(r)) {
       llvm::errs() << "error: running the instrumented program failed ("
@@ -464,8 +465,8 @@ int localizeCommand(int argc, char **argv) {
 
   // 3. Goldens in context: the whole flow program under the interpreter.
   progress("interpreting the whole flow program");
-  Golden whole = makeGolden("traced.mlir", tracedSig, *files, "golden",
-                            workDir, settings->interpLimits);
+  Golden whole = makeGolden("traced.mlir", tracedSig, *files, "golden", workDir,
+                            settings->interpLimits);
   interpSeconds += whole.seconds;
   if (whole.status != Golden::Ok) {
     llvm::errs() << "error: the interpreter cannot run the flow program:\n"
@@ -716,11 +717,11 @@ int localizeCommand(int argc, char **argv) {
         forBundle.detail = row.detail + " (in the whole program; alone it "
                                         "passes)";
       }
-      auto b = writeBundle(joinPath(outDir, "bundles"),
-                           "dispatch-" + std::to_string(row.ordinal) + "." +
-                               subdir,
-                           caseWork, subdir, c, config, forBundle, *settings,
-                           shellCommand(goldenArgv), /*replace=*/true);
+      auto b =
+          writeBundle(joinPath(outDir, "bundles"),
+                      "dispatch-" + std::to_string(row.ordinal) + "." + subdir,
+                      caseWork, subdir, c, config, forBundle, *settings,
+                      shellCommand(goldenArgv), /*replace=*/true);
       if (b)
         bundle = *b;
       else
@@ -745,21 +746,23 @@ int localizeCommand(int argc, char **argv) {
       for (int64_t k : row.operands)
         if (k >= 0) {
           gpu::TensorFile f = actuals[numResults + k];
-          f.path = joinPath(dir, "inputs",
-                            gpu::tensorFileName("in", i++, f.dtype));
+          f.path =
+              joinPath(dir, "inputs", gpu::tensorFileName("in", i++, f.dtype));
           ins.push_back(f.toJSON(dir));
         }
       for (auto [j, k] : llvm::enumerate(row.results)) {
         gpu::TensorFile f;
         f.dtype = traced[k].dtype;
         f.shape = traced[k].shape;
-        f.path = joinPath(dir, "golden", gpu::tensorFileName("out", j, f.dtype));
+        f.path =
+            joinPath(dir, "golden", gpu::tensorFileName("out", j, f.dtype));
         outs.push_back(f.toJSON(dir));
       }
       llvm::json::Object c{
           {"function", "main"},
           {"description", "dispatch " + std::to_string(row.ordinal) + " (" +
-                              row.name + ") of " + path::filename(program).str() +
+                              row.name + ") of " +
+                              path::filename(program).str() +
                               " on the inputs " + config.name() + " gave it"},
           {"derived_by", "difftest localize: golden/ is the interpreter's "
                          "output on the traced inputs"},
@@ -772,19 +775,18 @@ int localizeCommand(int argc, char **argv) {
                     ? llvm::json::Value(llvm::json::Object{
                           {"verdict", "mismatch"},
                           {"reason", "difftest localize: wrong on the inputs " +
-                                         config.name() + " gave it: " +
-                                         row.detail}})
+                                         config.name() +
+                                         " gave it: " + row.detail}})
                     : llvm::json::Value("pass")}}}};
-      (void)writeFile(joinPath(dir, "case.json"),
-                      llvm::formatv("{0:2}", llvm::json::Value(std::move(c)))
-                              .str() +
-                          "\n");
+      (void)writeFile(
+          joinPath(dir, "case.json"),
+          llvm::formatv("{0:2}", llvm::json::Value(std::move(c))).str() + "\n");
     }
 
   // 6. The report.
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - started)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
+          .count();
   std::string summary;
   if (guilty >= 0) {
     const DispatchRow &g = rows[guilty];
@@ -832,9 +834,8 @@ int localizeCommand(int argc, char **argv) {
                       "peak memory of one step: {10} MiB\n",
                       program, function, settings->tools->compilerVersion(), n,
                       passes, inherits,
-                      outputWrong ? "wrong: " + outputDetail : "right",
-                      seconds, ireeSeconds, interpSeconds,
-                      peakRss >> 20)
+                      outputWrong ? "wrong: " + outputDetail : "right", seconds,
+                      ireeSeconds, interpSeconds, peakRss >> 20)
             .str();
   if (!bundle.empty())
     md += "- repro bundle of the guilty dispatch: `" + bundle +
@@ -844,8 +845,7 @@ int localizeCommand(int argc, char **argv) {
   for (const DispatchRow &r : rows)
     md += llvm::formatv("| {0} | `{1}` | {2} | {3} | {4} | {5} | {6} | {7} |\n",
                         r.ordinal, r.name, r.root, mdCell(r.shapes), r.verdict,
-                        shortNumber(r.maxError), r.maxUlp,
-                        mdCell(r.detail))
+                        shortNumber(r.maxError), r.maxUlp, mdCell(r.detail))
               .str();
   std::string html =
       "<!doctype html><meta charset=utf-8><title>difftest localize</title>"
@@ -853,44 +853,45 @@ int localizeCommand(int argc, char **argv) {
       "padding:2px 6px}table{border-collapse:collapse}.wrong{background:"
       "#fcc}.inherits{background:#ffe}</style><h1>difftest localize: " +
       htmlEscape(path::filename(program)) + " on " + config.name() +
-      "</h1><p><b>" + htmlEscape(summary) + ".</b></p><table><tr><th>#"
+      "</h1><p><b>" + htmlEscape(summary) +
+      ".</b></p><table><tr><th>#"
       "<th>dispatch<th>root op<th>shapes<th>verdict<th>max abs error<th>max "
       "ULP<th>detail</tr>";
   for (const DispatchRow &r : rows)
-    html += llvm::formatv("<tr class={4}><td>{0}<td>{1}<td>{2}<td>{3}<td>{4}"
-                          "<td>{5}<td>{6}<td>{7}</tr>",
-                          r.ordinal, htmlEscape(r.name), htmlEscape(r.root),
-                          htmlEscape(r.shapes), r.verdict,
-                          shortNumber(r.maxError), r.maxUlp,
-                          htmlEscape(r.detail))
-                .str();
+    html +=
+        llvm::formatv("<tr class={4}><td>{0}<td>{1}<td>{2}<td>{3}<td>{4}"
+                      "<td>{5}<td>{6}<td>{7}</tr>",
+                      r.ordinal, htmlEscape(r.name), htmlEscape(r.root),
+                      htmlEscape(r.shapes), r.verdict, shortNumber(r.maxError),
+                      r.maxUlp, htmlEscape(r.detail))
+            .str();
   html += "</table>\n";
   llvm::json::Array jrows;
   for (const DispatchRow &r : rows)
-    jrows.push_back(llvm::json::Object{{"ordinal", r.ordinal},
-                                       {"name", r.name},
-                                       {"root", r.root},
-                                       {"shapes", r.shapes},
-                                       {"verdict", r.verdict},
-                                       {"max_abs_error", r.maxError},
-                                       {"max_ulp", static_cast<int64_t>(r.maxUlp)},
-                                       {"detail", r.detail},
-                                       {"context", r.contextDetail}});
-  llvm::json::Object report{
-      {"program", program.getValue()},
-      {"function", function.getValue()},
-      {"target", config.name()},
-      {"summary", summary},
-      {"guilty", guilty},
-      {"clobbered", clobbered},
-      {"output_wrong", outputWrong},
-      {"dispatches", std::move(jrows)},
-      {"bundle", bundle},
-      {"standalone", standaloneVerdict},
-      {"seconds", seconds},
-      {"iree_seconds", ireeSeconds},
-      {"interpreter_seconds", interpSeconds},
-      {"peak_rss_bytes", static_cast<int64_t>(peakRss)}};
+    jrows.push_back(
+        llvm::json::Object{{"ordinal", r.ordinal},
+                           {"name", r.name},
+                           {"root", r.root},
+                           {"shapes", r.shapes},
+                           {"verdict", r.verdict},
+                           {"max_abs_error", r.maxError},
+                           {"max_ulp", static_cast<int64_t>(r.maxUlp)},
+                           {"detail", r.detail},
+                           {"context", r.contextDetail}});
+  llvm::json::Object report{{"program", program.getValue()},
+                            {"function", function.getValue()},
+                            {"target", config.name()},
+                            {"summary", summary},
+                            {"guilty", guilty},
+                            {"clobbered", clobbered},
+                            {"output_wrong", outputWrong},
+                            {"dispatches", std::move(jrows)},
+                            {"bundle", bundle},
+                            {"standalone", standaloneVerdict},
+                            {"seconds", seconds},
+                            {"iree_seconds", ireeSeconds},
+                            {"interpreter_seconds", interpSeconds},
+                            {"peak_rss_bytes", static_cast<int64_t>(peakRss)}};
   (void)writeFile(joinPath(outDir, "localize.md"), md);
   (void)writeFile(joinPath(outDir, "localize.html"), html);
   (void)writeFile(
@@ -904,8 +905,8 @@ int localizeCommand(int argc, char **argv) {
                    << r.verdict << (r.detail.empty() ? "" : ": ") << r.detail
                    << "\n";
   if (!bundle.empty())
-    llvm::outs() << "repro bundle: " << bundle << " (compiled alone: "
-                 << standaloneVerdict << ")\n";
+    llvm::outs() << "repro bundle: " << bundle
+                 << " (compiled alone: " << standaloneVerdict << ")\n";
   llvm::outs() << "report: " << joinPath(outDir, "localize.md") << "\n";
   if (guilty >= 0 || outputWrong || clobbered >= 0)
     return kFail;

@@ -25,8 +25,8 @@ static int64_t dynamicDimsOf(Type t) {
 /// `public`, `private` or `nested` before a symbol name.
 static void parseVisibility(OpAsmParser &parser, OperationState &result) {
   StringRef vis;
-  if (succeeded(parser.parseOptionalKeyword(
-          &vis, {"public", "private", "nested"})))
+  if (succeeded(
+          parser.parseOptionalKeyword(&vis, {"public", "private", "nested"})))
     result.addAttribute("sym_visibility",
                         parser.getBuilder().getStringAttr(vis));
 }
@@ -177,8 +177,7 @@ ParseResult DispatchOp::parse(OpAsmParser &parser, OperationState &result) {
       if (parser.parseType(t))
         return failure();
       if (int64_t n = dynamicDimsOf(t))
-        if (parser.parseOperandList(argDims, n,
-                                    OpAsmParser::Delimiter::Braces))
+        if (parser.parseOperandList(argDims, n, OpAsmParser::Delimiter::Braces))
           return failure();
     } while (succeeded(parser.parseOptionalComma()));
     if (parser.parseRParen())
@@ -204,8 +203,7 @@ ParseResult DispatchOp::parse(OpAsmParser &parser, OperationState &result) {
         if (a.name == ref.name && a.number == ref.number)
           tiedTo = static_cast<int64_t>(i);
       if (tiedTo < 0)
-        return parser.emitError(ref.location,
-                                "tied result names no argument");
+        return parser.emitError(ref.location, "tied result names no argument");
       t = argTypes[tiedTo];
       if (succeeded(parser.parseOptionalKeyword("as")) && parser.parseType(t))
         return failure();
@@ -262,9 +260,8 @@ void DispatchOp::print(OpAsmPrinter &p) {
   if (!getWorkload().empty())
     p << "[" << getWorkload() << "]";
   p << "(" << getArguments() << ")";
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"entry_points", "tied_operands",
-                           "operandSegmentSizes"});
+  p.printOptionalAttrDict((*this)->getAttrs(), {"entry_points", "tied_operands",
+                                                "operandSegmentSizes"});
   p << " : (";
   ValueRange dims = getArgumentDims();
   for (auto [i, a] : llvm::enumerate(getArguments())) {
@@ -351,8 +348,7 @@ LogicalResult DispatchOp::verify() {
 // flow.tensor.update
 //===----------------------------------------------------------------------===//
 
-ParseResult TensorUpdateOp::parse(OpAsmParser &parser,
-                                  OperationState &result) {
+ParseResult TensorUpdateOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand update, target, tiedRef;
   SmallVector<OpAsmParser::UnresolvedOperand> starts, updateDims, targetDims;
   Type updateType, targetType;

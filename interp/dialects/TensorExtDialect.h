@@ -1,4 +1,5 @@
-//===- TensorExtDialect.h - IREE's iree_tensor_ext bindings ------*- C++ -*-===//
+//===- TensorExtDialect.h - IREE's iree_tensor_ext bindings ------*- C++
+//-*-===//
 //
 // The dispatch bindings of flow-phase IR (TensorExtOps.td).
 //

@@ -70,17 +70,17 @@ cl::opt<std::string> mode(cl::Positional, cl::desc("<strip-abi|instrument>"),
                           cl::Required, cl::cat(category));
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
                                cl::Required, cl::cat(category));
-cl::opt<std::string> functionName("function",
-                                  cl::desc("The public function"),
+cl::opt<std::string> functionName("function", cl::desc("The public function"),
                                   cl::init("main"), cl::cat(category));
-cl::opt<std::string> outputFile("o", cl::desc("Output program"),
-                                cl::Required, cl::cat(category));
+cl::opt<std::string> outputFile("o", cl::desc("Output program"), cl::Required,
+                                cl::cat(category));
 cl::opt<std::string> manifestFile("manifest",
                                   cl::desc("instrument: the JSON manifest"),
                                   cl::cat(category));
-cl::opt<std::string> dispatchDir(
-    "dispatch-dir", cl::desc("instrument: where dispatch_N.mlir go"),
-    cl::cat(category));
+cl::opt<std::string>
+    dispatchDir("dispatch-dir",
+                cl::desc("instrument: where dispatch_N.mlir go"),
+                cl::cat(category));
 
 /// An error at `loc` in MLIR's form; returns kInvalid.
 int fail(Location loc, const Twine &message) {
@@ -115,9 +115,11 @@ int stripAbi(ModuleOp module) {
   Operation *f = SymbolTable::lookupSymbolIn(module, functionName);
   auto fn = dyn_cast_or_null<FunctionOpInterface>(f);
   if (!fn || fn.isExternal())
-    return fail(module.getLoc(), "no function @" + functionName + " with a body");
-  bool abi = llvm::any_of(fn.getArgumentTypes(), llvm::IsaPred<hal::BufferViewType>) ||
-             llvm::any_of(fn.getResultTypes(), llvm::IsaPred<hal::BufferViewType>);
+    return fail(module.getLoc(),
+                "no function @" + functionName + " with a body");
+  bool abi =
+      llvm::any_of(fn.getArgumentTypes(), llvm::IsaPred<hal::BufferViewType>) ||
+      llvm::any_of(fn.getResultTypes(), llvm::IsaPred<hal::BufferViewType>);
   if (!abi) // already on tensors
     return kOk;
   auto work = cast<FunctionOpInterface>(workFunction(module, f));
@@ -286,18 +288,18 @@ std::optional<int64_t> constantIndex(Value v) {
 }
 
 /// Whether a load or store covers its whole binding with static values.
-template <typename OpTy>
-bool wholeBinding(OpTy op, RankedTensorType bound) {
+template <typename OpTy> bool wholeBinding(OpTy op, RankedTensorType bound) {
   if (!op.getOffsets().empty() || !op.getSizes().empty() ||
       !op.getStrides().empty() || !bound.hasStaticShape())
     return false;
   ArrayRef<int64_t> sizes = op.getStaticSizes();
-  return llvm::all_of(op.getStaticOffsets(), [](int64_t o) { return o == 0; }) &&
-         llvm::all_of(op.getStaticStrides(), [](int64_t s) { return s == 1; }) &&
+  return llvm::all_of(op.getStaticOffsets(),
+                      [](int64_t o) { return o == 0; }) &&
+         llvm::all_of(op.getStaticStrides(),
+                      [](int64_t s) { return s == 1; }) &&
          sizes == bound.getShape();
 }
 
-template <typename OpTy>
 SmallVector<OpFoldResult> mixed(OpBuilder &b, ArrayRef<int64_t> statics,
                                 ValueRange dynamics, IRMapping &map) {
   SmallVector<OpFoldResult> out;
@@ -314,9 +316,8 @@ SmallVector<OpFoldResult> mixed(OpBuilder &b, ArrayRef<int64_t> statics,
 /// Dispatch `d` alone: `func.func @main` on the tensors it reads, returning
 /// the tensors it writes. Fails with a reason (dynamic index operands,
 /// bindings used inside control flow).
-FailureOr<OwningOpRef<ModuleOp>> extractDispatch(flow::DispatchOp d,
-                                                 std::string &why,
-                                                 std::string &root) {
+FailureOr<OwningOpRef<ModuleOp>>
+extractDispatch(flow::DispatchOp d, std::string &why, std::string &root) {
   flow::ExecutableExportOp exp = d.lookupExport();
   FunctionOpInterface fn = exp ? exp.lookupFunction() : FunctionOpInterface();
   if (!fn || fn.isExternal()) {
@@ -390,8 +391,9 @@ FailureOr<OwningOpRef<ModuleOp>> extractDispatch(flow::DispatchOp d,
   for (Operation &op : entry) {
     if (auto ld = dyn_cast<tensor_ext::LoadOp>(op)) {
       int64_t bi = bindingOf(ld.getSource());
-      auto bound = cast<tensor_ext::DispatchTensorType>(ld.getSource().getType())
-                       .getBound();
+      auto bound =
+          cast<tensor_ext::DispatchTensorType>(ld.getSource().getType())
+              .getBound();
       if (bi < 0 || !current[bi]) {
         why = "a load from a binding that holds nothing";
         return failure();
@@ -402,16 +404,17 @@ FailureOr<OwningOpRef<ModuleOp>> extractDispatch(flow::DispatchOp d,
       }
       auto slice = tensor::ExtractSliceOp::create(
           b, ld.getLoc(), cast<RankedTensorType>(ld.getType()), current[bi],
-          mixed<int>(b, ld.getStaticOffsets(), ld.getOffsets(), map),
-          mixed<int>(b, ld.getStaticSizes(), ld.getSizes(), map),
-          mixed<int>(b, ld.getStaticStrides(), ld.getStrides(), map));
+          mixed(b, ld.getStaticOffsets(), ld.getOffsets(), map),
+          mixed(b, ld.getStaticSizes(), ld.getSizes(), map),
+          mixed(b, ld.getStaticStrides(), ld.getStrides(), map));
       map.map(ld.getResult(), slice.getResult());
       continue;
     }
     if (auto st = dyn_cast<tensor_ext::StoreOp>(op)) {
       int64_t bi = bindingOf(st.getTarget());
-      auto bound = cast<tensor_ext::DispatchTensorType>(st.getTarget().getType())
-                       .getBound();
+      auto bound =
+          cast<tensor_ext::DispatchTensorType>(st.getTarget().getType())
+              .getBound();
       if (bi < 0) {
         why = "a store to something other than a binding";
         return failure();
@@ -434,9 +437,9 @@ FailureOr<OwningOpRef<ModuleOp>> extractDispatch(flow::DispatchOp d,
       }
       current[bi] = tensor::InsertSliceOp::create(
           b, st.getLoc(), v, dest,
-          mixed<int>(b, st.getStaticOffsets(), st.getOffsets(), map),
-          mixed<int>(b, st.getStaticSizes(), st.getSizes(), map),
-          mixed<int>(b, st.getStaticStrides(), st.getStrides(), map));
+          mixed(b, st.getStaticOffsets(), st.getOffsets(), map),
+          mixed(b, st.getStaticSizes(), st.getSizes(), map),
+          mixed(b, st.getStaticStrides(), st.getStrides(), map));
       continue;
     }
     if (auto ord = dyn_cast<tensor_ext::WorkloadOrdinalOp>(op)) {
@@ -464,12 +467,12 @@ FailureOr<OwningOpRef<ModuleOp>> extractDispatch(flow::DispatchOp d,
   return out;
 }
 
-int instrument(ModuleOp module, const AsmParserState &state,
-               StringRef text) {
+int instrument(ModuleOp module, const AsmParserState &state, StringRef text) {
   Operation *f = SymbolTable::lookupSymbolIn(module, functionName);
   auto fn = dyn_cast_or_null<FunctionOpInterface>(f);
   if (!fn || fn.isExternal())
-    return fail(module.getLoc(), "no function @" + functionName + " with a body");
+    return fail(module.getLoc(),
+                "no function @" + functionName + " with a body");
   if (!fn.getFunctionBody().hasOneBlock())
     return fail(fn.getLoc(), "@" + functionName +
                                  " has several blocks: localize needs "
@@ -558,15 +561,14 @@ int instrument(ModuleOp module, const AsmParserState &state,
   const auto *fnDef = state.getOpDef(f);
   if (!retDef || !fnDef)
     return fail(fn.getLoc(), "internal: no source range for the function");
-  size_t base = 0;
   auto offsetOf = [&](SMLoc l) {
-    return static_cast<size_t>(l.getPointer() - text.data()) - base;
+    return static_cast<size_t>(l.getPointer() - text.data());
   };
   std::string exports, extraNames, extraTypes;
   size_t retBegin = offsetOf(retDef->scopeLoc.Start);
   size_t lineStart = text.rfind('\n', retBegin);
-  std::string indent(retBegin - (lineStart == StringRef::npos ? 0 : lineStart + 1),
-                     ' ');
+  std::string indent(
+      retBegin - (lineStart == StringRef::npos ? 0 : lineStart + 1), ' ');
   for (auto [k, t] : llvm::enumerate(traced)) {
     std::optional<std::string> name = nameOf(t.value, state);
     if (!name)
@@ -628,10 +630,10 @@ int instrument(ModuleOp module, const AsmParserState &state,
           if (end == StringRef::npos)
             return fail(fn.getLoc(), "internal: unbalanced result list");
           StringRef inner = text.slice(q + 1, end).trim();
-          edits.push_back({q, end + 1,
-                           "(" + (inner.empty() ? added
-                                                : inner.str() + ", " + added) +
-                               ")"});
+          edits.push_back(
+              {q, end + 1,
+               "(" + (inner.empty() ? added : inner.str() + ", " + added) +
+                   ")"});
         } else {
           size_t end = q;
           int depth = 0;
@@ -673,24 +675,25 @@ int instrument(ModuleOp module, const AsmParserState &state,
       llvm::json::Array shape;
       for (int64_t s : rt.getShape())
         shape.push_back(s);
-      FailureOr<ref::DType> dt = ref::getDType(rt.getElementType(), t.value.getLoc());
+      FailureOr<ref::DType> dt =
+          ref::getDType(rt.getElementType(), t.value.getLoc());
       if (failed(dt))
         return kInvalid;
       tracedJson.push_back(llvm::json::Object{{"type", typeString(rt)},
                                               {"dtype", ref::dtypeName(*dt)},
                                               {"shape", std::move(shape)}});
     }
-    llvm::json::Object m{{"function", functionName},
-                         {"results", static_cast<int64_t>(ret->getNumOperands())},
-                         {"traced", std::move(tracedJson)},
-                         {"dispatches", std::move(dispatches)}};
+    llvm::json::Object m{
+        {"function", functionName},
+        {"results", static_cast<int64_t>(ret->getNumOperands())},
+        {"traced", std::move(tracedJson)},
+        {"dispatches", std::move(dispatches)}};
     auto mf = openOutputFile(manifestFile, &error);
     if (!mf) {
       llvm::errs() << "error: " << error << "\n";
       return kInternal;
     }
-    mf->os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(m)))
-             << "\n";
+    mf->os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(m))) << "\n";
     mf->keep();
   }
   return kOk;

@@ -66,9 +66,9 @@ static bool boxInBounds(Frame &frame, Operation *op, const Box &b,
     int64_t last = first + (b.sizes[i] - 1) * b.strides[i];
     if (first < 0 || first >= shape[i] || last < 0 || last >= shape[i]) {
       reportUB(frame, op, "out-of-bounds slice", {}, false,
-               what.str() + " dimension " + std::to_string(i) +
-                   ": elements " + std::to_string(first) + ".." +
-                   std::to_string(last) + " of " + std::to_string(shape[i]));
+               what.str() + " dimension " + std::to_string(i) + ": elements " +
+                   std::to_string(first) + ".." + std::to_string(last) +
+                   " of " + std::to_string(shape[i]));
       return false;
     }
   }
@@ -232,8 +232,8 @@ static LogicalResult storeKernel(Operation *op, Frame &frame) {
                                   : reshapedCopy(value, dst.shape()));
     return success();
   }
-  if (failed(frame.interp.checkAllocation(op->getLoc(), dst.dtype(),
-                                          dst.shape())))
+  if (failed(
+          frame.interp.checkAllocation(op->getLoc(), dst.dtype(), dst.shape())))
     return failure();
   Tensor out(dst);
   const Tensor &src = *value.tensor;
@@ -372,8 +372,8 @@ static LogicalResult updateKernel(Operation *op, Frame &frame) {
   if (b.offsets.size() != dst.shape().size() ||
       b.sizes.size() != dst.shape().size())
     return op->emitError("update and target ranks differ");
-  if (failed(frame.interp.checkAllocation(op->getLoc(), dst.dtype(),
-                                          dst.shape())))
+  if (failed(
+          frame.interp.checkAllocation(op->getLoc(), dst.dtype(), dst.shape())))
     return failure();
   Tensor out(dst);
   if (boxInBounds(frame, op, b, dst.shape(), "target"))
