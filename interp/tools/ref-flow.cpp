@@ -88,6 +88,13 @@ int fail(Location loc, const Twine &message) {
   return kInvalid;
 }
 
+/// The function named by --function is missing.
+int noFunction() {
+  llvm::errs() << inputFile << ": error: no function @" << functionName
+               << " with a body\n";
+  return kInvalid;
+}
+
 std::string typeString(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -115,8 +122,7 @@ int stripAbi(ModuleOp module) {
   Operation *f = SymbolTable::lookupSymbolIn(module, functionName);
   auto fn = dyn_cast_or_null<FunctionOpInterface>(f);
   if (!fn || fn.isExternal())
-    return fail(module.getLoc(),
-                "no function @" + functionName + " with a body");
+    return noFunction();
   bool abi =
       llvm::any_of(fn.getArgumentTypes(), llvm::IsaPred<hal::BufferViewType>) ||
       llvm::any_of(fn.getResultTypes(), llvm::IsaPred<hal::BufferViewType>);
@@ -471,8 +477,7 @@ int instrument(ModuleOp module, const AsmParserState &state, StringRef text) {
   Operation *f = SymbolTable::lookupSymbolIn(module, functionName);
   auto fn = dyn_cast_or_null<FunctionOpInterface>(f);
   if (!fn || fn.isExternal())
-    return fail(module.getLoc(),
-                "no function @" + functionName + " with a body");
+    return noFunction();
   if (!fn.getFunctionBody().hasOneBlock())
     return fail(fn.getLoc(), "@" + functionName +
                                  " has several blocks: localize needs "
