@@ -22,6 +22,8 @@ IREE from fusing them):
   ties      the sort (dispatch 5) breaks ties the other way, which the sort's
             freedom allows: nothing may be blamed (and the fake's output
             must really differ from the golden's order)
+  clobber   the run overwrites the sort's traced operand with its result
+            (in-place update showing through): "clobbered", nothing blamed
 Then an ONNX model (localize/make_mlp_onnx.py, through iree-import-onnx)
 must localize cleanly. And the real one: localize/invariant_reduction_chain.mlir with the real
 tools on llvm-cpu: dispatch 11 (corpus/repros/invariant-reduction-llvm-cpu)
@@ -98,7 +100,17 @@ module = next(a for a in args if a.startswith("--module="))[len("--module="):]
 if not open(module, "rb").read(64).lstrip().startswith((b"module", b"#", b"//")):
     os.execv(REAL, [REAL] + args)  # a real module (the dispatch alone)
 rest = [a for a in args if a.startswith(("--function=", "--input=", "--output="))]
-os.execv(REF_RUN, [REF_RUN, module] + rest)
+clobber = os.environ.get("LOCALIZE_CLOBBER")
+if not clobber:
+    os.execv(REF_RUN, [REF_RUN, module] + rest)
+# Emulate a target that updates an in-place dispatch's operand buffer while
+# the operand's value is still live: output DST reads back output SRC.
+import shutil, subprocess
+rc = subprocess.run([REF_RUN, module] + rest).returncode
+outs = [a[len("--output=@"):] for a in args if a.startswith("--output=@")]
+src, dst = map(int, clobber.split(":"))
+shutil.copyfile(outs[src], outs[dst])
+sys.exit(rc)
 '''
 
 
@@ -126,12 +138,15 @@ def fake_cases(dt, ref_run, real_compile, real_run, work):
                  FAKE_RUN % {"ref_run": ref_run, "real": real_run})
     prog = os.path.join(HERE, "localize", "chain.mlir")
 
-    def localize(name, fault):
+    def localize(name, fault, clobber=None):
         out = os.path.join(work, name)
         env = dict(os.environ)
         env.pop("LOCALIZE_FAULT", None)
+        env.pop("LOCALIZE_CLOBBER", None)
         if fault:
             env["LOCALIZE_FAULT"] = json.dumps(fault)
+        if clobber:
+            env["LOCALIZE_CLOBBER"] = clobber
         rc, text = run([dt, "localize", prog, "--function=main",
                         "--target=llvm-cpu", "--iree-dir=" + tools,
                         "--out=" + out] + CHAIN_INPUTS, timeout=300, env=env)
@@ -188,6 +203,17 @@ def fake_cases(dt, ref_run, real_compile, real_run, work):
     check(rc == 0 and "no dispatch is wrong" in text,
           "ties: a tie order the sort's freedom allows is not blamed (%d)\n%s"
           % (rc, text))
+    # The sort (dispatch 5) updates its operands in place; a target that
+    # lets that update show through the operand's own value (IREE 3.13 does
+    # so on llvm-cpu, docs/localize.md) makes the traced payload operand
+    # (output 4 + 11) read back as the sorted payload (output 4 + 13): the
+    # dispatch must be reported as clobbered, not judged on that input.
+    rc, text2, out2 = localize("clobber", None, clobber="17:15")
+    ok = rc == 1 and os.path.exists(os.path.join(out2, "localize.json"))
+    check(ok and verdicts(report(out2))[5] == "clobbered" and
+          report(out2)["guilty"] == -1 and "overwrote an operand" in text2,
+          "clobber: the in-place sort whose operand the target overwrote is "
+          "reported as clobbered, nothing blamed (%d)\n%s" % (rc, text2))
     # The planted change must be real: the fake's sorted payload differs
     # from the interpreter's stable order somewhere.
     man = json.load(open(os.path.join(out, "work", "manifest.json")))
