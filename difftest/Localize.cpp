@@ -38,9 +38,12 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
+#include <thread>
 
 namespace ref::difftest {
 
@@ -65,7 +68,8 @@ struct DispatchRow {
   double maxError = 0;       // largest |actual - golden| on its own inputs
   uint64_t maxUlp = 0;
   bool ownPass = false, contextPass = true;
-  std::string shapes; // "4x16xf32, 16x32xf32 -> 4x32xf32"
+  double interpCpu = 0; // CPU seconds of its own interpreter run
+  std::string shapes;   // "4x16xf32, 16x32xf32 -> 4x32xf32"
 };
 
 struct TracedTensor {
@@ -188,6 +192,9 @@ int localizeCommand(int argc, char **argv) {
                            cl::desc("Where the report, the work "
                                     "directory and bundles go"),
                            cl::init("localize-out"), cl::cat(common.category));
+  cl::opt<unsigned> jobs(
+      "jobs", cl::desc("Dispatches interpreted at once (0: one per core)"),
+      cl::init(0), cl::cat(common.category));
   cl::opt<bool> allDispatches(
       "all-dispatches",
       cl::desc("Write every dispatch as a corpus case (program, traced "
@@ -468,6 +475,7 @@ int localizeCommand(int argc, char **argv) {
   Golden whole = makeGolden("traced.mlir", tracedSig, *files, "golden", workDir,
                             settings->interpLimits);
   interpSeconds += whole.seconds;
+  double wholeCpu = whole.cpuSeconds;
   if (whole.status != Golden::Ok) {
     llvm::errs() << "error: the interpreter cannot run the flow program:\n"
                  << firstLines(whole.message, 20);
@@ -499,13 +507,9 @@ int localizeCommand(int argc, char **argv) {
     }
 
   // 4. Each dispatch alone, on the tensors the target fed it.
-  int guilty = -1;
+  // Each dispatch alone is independent of the others: --jobs workers.
   unsigned n = rows.size();
-  for (DispatchRow &row : rows) {
-    bool tty = llvm::errs().is_displayed();
-    llvm::errs() << llvm::formatv("{0}localize: dispatch {1} of {2}{3}",
-                                  tty ? "\r" : "", row.ordinal + 1, n,
-                                  tty ? "" : "\n");
+  auto judge = [&](DispatchRow &row) {
     for (int64_t k : row.results)
       if (const OutputResult *c = contextOf(k); c && c->failed()) {
         row.contextPass = false;
@@ -521,7 +525,7 @@ int localizeCommand(int argc, char **argv) {
       }
     if (row.program.empty()) {
       row.detail = row.extractError;
-      continue;
+      return;
     }
     // An in-place dispatch whose operand, as the target exported it,
     // already holds the dispatch's result and not the value the program
@@ -553,7 +557,7 @@ int localizeCommand(int argc, char **argv) {
                    config.name() +
                    " reused the operand's buffer while the value was still "
                    "live (a value-semantics bug outside the dispatch)";
-      continue;
+      return;
     }
     Signature dsig;
     dsig.name = "main";
@@ -586,23 +590,23 @@ int localizeCommand(int argc, char **argv) {
             fs::copy_file(joinPath(workDir, "dispatches", row.program),
                           joinPath(ownDir, "program.mlir"))) {
       row.detail = "copying " + row.program + ": " + ec.message();
-      continue;
+      return;
     }
     for (gpu::TensorFile &f : dinputs)
       f.path = joinPath(workDir, f.path);
     Golden g = makeGolden("program.mlir", dsig, dinputs, "golden", ownDir,
                           settings->interpLimits);
-    interpSeconds += g.seconds;
+    row.interpCpu = g.cpuSeconds;
     if (g.status == Golden::Undefined) {
       row.verdict = "undefined";
       row.detail = "undefined behaviour on the inputs the target gave it: " +
                    firstLines(g.message, 1);
-      continue;
+      return;
     }
     if (g.status != Golden::Ok) {
       row.verdict = "not checked";
       row.detail = "interpreter: " + firstLines(g.message, 2);
-      continue;
+      return;
     }
     gpu::CaseSpec absOwn = g.spec;
     for (gpu::TensorFile &gf : absOwn.goldens)
@@ -622,8 +626,6 @@ int localizeCommand(int argc, char **argv) {
     if (own.verdict == gpu::Verdict::Mismatch) {
       row.verdict = "wrong";
       row.detail = own.detail;
-      if (guilty < 0)
-        guilty = row.ordinal;
     } else if (own.verdict == gpu::Verdict::Pass) {
       row.ownPass = true;
       row.verdict = row.contextPass ? "pass" : "inherits";
@@ -635,6 +637,32 @@ int localizeCommand(int argc, char **argv) {
                         : std::string(gpu::verdictName(own.verdict));
       row.detail = own.detail;
     }
+  };
+  std::atomic<unsigned> next{0}, done{0};
+  std::mutex progressMutex;
+  unsigned workers = std::max(
+      1u, std::min<unsigned>(
+              jobs ? unsigned(jobs) : std::thread::hardware_concurrency(), n));
+  std::vector<std::thread> threads;
+  for (unsigned w = 0; w < workers; ++w)
+    threads.emplace_back([&] {
+      for (unsigned i; (i = next++) < n;) {
+        judge(rows[i]);
+        std::lock_guard<std::mutex> lock(progressMutex);
+        bool tty = llvm::errs().is_displayed();
+        llvm::errs() << llvm::formatv("{0}localize: dispatch {1} of {2}{3}",
+                                      tty ? "\r" : "", ++done, n,
+                                      tty ? "" : "\n");
+      }
+    });
+  for (std::thread &t : threads)
+    t.join();
+  int guilty = -1;
+  double dispatchCpu = 0;
+  for (const DispatchRow &row : rows) {
+    dispatchCpu += row.interpCpu;
+    if (row.verdict == "wrong" && guilty < 0)
+      guilty = row.ordinal;
   }
   if (llvm::errs().is_displayed())
     llvm::errs() << "\n";
@@ -827,15 +855,17 @@ int localizeCommand(int argc, char **argv) {
                         .str();
   std::string md = "# difftest localize: " + path::filename(program).str() +
                    " on " + config.name() + "\n\n**" + summary + ".**\n\n";
-  md += llvm::formatv("- program: `{0}`, function `@{1}`\n- IREE: {2}\n"
-                      "- dispatches: {3} ({4} pass, {5} only inherit an "
-                      "error)\n- whole-program output: {6}\n"
-                      "- time: {7:f1} s (IREE {8:f1} s, interpreter {9:f1} s); "
-                      "peak memory of one step: {10} MiB\n",
-                      program, function, settings->tools->compilerVersion(), n,
-                      passes, inherits,
-                      outputWrong ? "wrong: " + outputDetail : "right", seconds,
-                      ireeSeconds, interpSeconds, peakRss >> 20)
+  md += llvm::formatv(
+            "- program: `{0}`, function `@{1}`\n- IREE: {2}\n"
+            "- dispatches: {3} ({4} pass, {5} only inherit an "
+            "error)\n- whole-program output: {6}\n"
+            "- time: {7:f1} s (IREE {8:f1} s, interpreter on the "
+            "whole program {9:f1} s); interpreter CPU: whole "
+            "program {11:f2} s, every dispatch alone {12:f2} s; "
+            "peak memory of one step: {10} MiB\n",
+            program, function, settings->tools->compilerVersion(), n, passes,
+            inherits, outputWrong ? "wrong: " + outputDetail : "right", seconds,
+            ireeSeconds, interpSeconds, peakRss >> 20, wholeCpu, dispatchCpu)
             .str();
   if (!bundle.empty())
     md += "- repro bundle of the guilty dispatch: `" + bundle +
@@ -891,6 +921,8 @@ int localizeCommand(int argc, char **argv) {
                             {"seconds", seconds},
                             {"iree_seconds", ireeSeconds},
                             {"interpreter_seconds", interpSeconds},
+                            {"interpreter_cpu_whole", wholeCpu},
+                            {"interpreter_cpu_dispatches", dispatchCpu},
                             {"peak_rss_bytes", static_cast<int64_t>(peakRss)}};
   (void)writeFile(joinPath(outDir, "localize.md"), md);
   (void)writeFile(joinPath(outDir, "localize.html"), html);
