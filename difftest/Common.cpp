@@ -327,6 +327,7 @@ Golden makeGolden(StringRef program, const Signature &sig,
   opts.workingDir = workDir.str();
   gpu::ProcessResult r = gpu::runProcess(argv, limits, opts);
   g.seconds = r.wallSeconds;
+  g.cpuSeconds = r.cpuSeconds;
   if (std::optional<std::string> why = gpu::environmentFailure(r)) {
     g.status = Golden::Failed;
     g.environment = "the interpreter (ref-run): " + *why;

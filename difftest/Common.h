@@ -75,6 +75,7 @@ struct Golden {
   std::string environment;
   gpu::CaseSpec spec;
   double seconds = 0;
+  double cpuSeconds = 0; // user + system of ref-run
 };
 
 /// The address-space limit for our own ref-run under a --memory-limit of

@@ -8,6 +8,7 @@
 //   difftest merge OUT SHARD_DIRS...        shard campaigns into one
 //   difftest conformance onnx --out=DIR     ONNX node tests, three ways
 //   difftest nightly --out=DIR              corpus, campaign, history
+//   difftest localize PROGRAM --target=T    the guilty dispatch
 //
 // `difftest SUBCOMMAND --help` lists a subcommand's options.
 //
@@ -15,6 +16,7 @@
 
 #include "difftest/Export.h"
 #include "difftest/Fuzz.h"
+#include "difftest/Localize.h"
 #include "difftest/Common.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
@@ -30,7 +32,7 @@ using namespace ref::difftest;
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
         "<run|export|import|fuzz|report|merge|reduce|triage|replay|"
-        "conformance|nightly> "
+        "conformance|nightly|localize> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
@@ -49,6 +51,8 @@ static void usage(llvm::raw_ostream &os) {
         "  conformance onnx     ONNX's node tests: ONNX vs ref-run vs IREE\n"
         "  nightly --out=DIR    corpus, campaign, bug signatures and history "
         "(cron/CI)\n"
+        "  localize PROGRAM     the first dispatch that is wrong on its own "
+        "inputs\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -85,6 +89,8 @@ int main(int argc, char **argv) {
     return replayCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "nightly"))
     return nightlyCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "localize"))
+    return localizeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "conformance"))
     return conformanceCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "--help") || !std::strcmp(sub, "-h")) {

@@ -19,7 +19,7 @@ namespace codegen_attrs {
 /// is balanced (`<`, `(`, `[`, `{`, strings); its text is kept verbatim in an
 /// opaque attribute of the dialect, which MLIR's printer writes back as
 /// `#dialect.text` (or `#dialect<text>` when the text is not a pretty name).
-static Attribute parseOpaque(const Dialect &dialect, DialectAsmParser &parser,
+Attribute parseOpaque(const Dialect &dialect, DialectAsmParser &parser,
                              Type type) {
   MLIRContext *ctx = dialect.getContext();
   return OpaqueAttr::getChecked(

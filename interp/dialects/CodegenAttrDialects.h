@@ -20,4 +20,11 @@
 #include "interp/dialects/IREEGPUDialect.h.inc"
 #include "interp/dialects/TosaAttrsDialect.h.inc"
 
+namespace ref::codegen_attrs {
+/// Any attribute of `dialect` kept verbatim as an opaque attribute of it
+/// (the hal dialect's target attributes use it too).
+mlir::Attribute parseOpaque(const mlir::Dialect &dialect,
+                            mlir::DialectAsmParser &parser, mlir::Type type);
+} // namespace ref::codegen_attrs
+
 #endif // REF_DIALECTS_CODEGENATTRDIALECTS_H

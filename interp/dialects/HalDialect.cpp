@@ -1,6 +1,7 @@
 //===- HalDialect.cpp - The hal ops of IREE's generated e2e tests ----------===//
 
 #include "interp/dialects/HalDialect.h"
+#include "interp/dialects/CodegenAttrDialects.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -46,6 +47,13 @@ static void printTypeAlias(OpAsmPrinter &p, Operation *, TypeAttr encoding,
 
 namespace ref {
 namespace hal {
+
+Attribute HalDialect::parseAttribute(DialectAsmParser &parser,
+                                     Type type) const {
+  return codegen_attrs::parseOpaque(*this, parser, type);
+}
+// Only opaque attributes: MLIR prints those itself.
+void HalDialect::printAttribute(Attribute, DialectAsmPrinter &) const {}
 
 void HalDialect::initialize() {
   addTypes<

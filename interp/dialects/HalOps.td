@@ -21,6 +21,15 @@ def Hal_Dialect : Dialect {
   let cppNamespace = "::ref::hal";
   let summary = "The subset of IREE's hal dialect used by generated e2e tests.";
   let useDefaultTypePrinterParser = 1;
+  // Flow-phase programs carry device and executable targets
+  // (`#hal.device.target<...>`, `#hal.device.affinity<@d>`): kept as opaque
+  // text, they steer only IREE.
+  let extraClassDeclaration = [{
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
+  }];
 }
 
 class Hal_Type<string name, string typeMnemonic>

@@ -40,7 +40,11 @@ void ref::util::UtilDialect::initialize() {
 }
 void ref::flow::FlowDialect::initialize() {
   addOperations<TensorConstantOp, TensorDynamicConstantOp, DispatchRegionOp,
-                ReturnOp, TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp>();
+                ReturnOp, TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp,
+                // The flow phase (FlowPhaseOps.cpp).
+                ExecutableOp, ExecutableExportOp, DispatchOp, TensorSplatOp,
+                TensorEmptyOp, TensorCloneOp, TensorLoadOp, TensorStoreOp,
+                TensorSliceOp, TensorUpdateOp>();
 }
 void ref::check::CheckDialect::initialize() {
   addOperations<ExpectTrueOp, ExpectFalseOp, ExpectAllTrueOp, ExpectEqOp,

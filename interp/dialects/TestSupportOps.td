@@ -140,10 +140,14 @@ def Util_GlobalOp : Op<Util_Dialect, "global", [Symbol]> {
                        SymbolNameAttr:$sym_name,
                        TypeAttr:$type,
                        UnitAttr:$is_mutable,
-                       OptionalAttr<TypedAttrInterface>:$initial_value);
+                       OptionalAttr<TypedAttrInterface>:$initial_value,
+                       OptionalAttr<AnyAttr>:$inlining_policy);
+  // `<inlining_policy = #util.inline.never>`: how IREE's global
+  // optimization marks the constants it hoists (flow-phase programs).
   let assemblyFormat = [{
     custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)?
-    $sym_name attr-dict custom<TypeOrAttr>($type, $initial_value)
+    $sym_name (`<` `inlining_policy` `=` $inlining_policy^ `>`)?
+    attr-dict custom<TypeOrAttr>($type, $initial_value)
   }];
   let hasVerifier = 1;
 }
@@ -242,8 +246,9 @@ def Flow_DispatchRegionOp : Op<Flow_Dialect, "dispatch.region", [
 }
 
 def Flow_ReturnOp : Op<Flow_Dialect, "return", [Pure, Terminator,
-    HasParent<"DispatchRegionOp">]> {
-  let summary = "Returns the results of a flow.dispatch.region region.";
+    ParentOneOf<["DispatchRegionOp", "ExecutableExportOp"]>]> {
+  let summary = "Returns the results of a flow.dispatch.region region (or "
+                "of an export's workgroup count region).";
   let arguments = (ins Variadic<AnyType>:$operands);
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
 }
@@ -297,6 +302,150 @@ def Flow_TensorReshapeOp : Op<Flow_Dialect, "tensor.reshape", [Pure,
     type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
   }];
   let hasVerifier = 1;
+}
+
+
+//===----------------------------------------------------------------------===//
+// flow: the flow phase (iree-compile --compile-to=flow)
+//===----------------------------------------------------------------------===//
+//
+// After dispatch formation each dispatch is a `flow.executable` holding one
+// `flow.executable.export` and a `builtin.module` with its function, whose
+// tensors come in and go out through `!iree_tensor_ext.dispatch.tensor`
+// bindings; the host function runs them with `flow.dispatch` and moves data
+// with `flow.tensor.*` ops. Syntax as IREE prints it (FlowOps.td); C++ in
+// FlowPhaseOps.cpp, kernels in kernels/FlowPhaseKernels.cpp.
+
+def Flow_ExecutableOp : Op<Flow_Dialect, "executable", [IsolatedFromAbove,
+    SymbolTable, Symbol, SingleBlock, NoTerminator]> {
+  let summary = "A dispatch's executable: its export and its module.";
+  let arguments = (ins OptionalAttr<StrAttr>:$sym_visibility,
+                       SymbolNameAttr:$sym_name);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Flow_ExecutableExportOp : Op<Flow_Dialect, "executable.export", [Symbol,
+    HasParent<"ExecutableOp">, IsolatedFromAbove]> {
+  let summary = "An entry point of an executable (its workgroup count region "
+                "only steers IREE and is never run).";
+  let arguments = (ins OptionalAttr<StrAttr>:$sym_visibility,
+                       SymbolNameAttr:$sym_name,
+                       OptionalAttr<FlatSymbolRefAttr>:$function_ref);
+  let regions = (region AnyRegion:$workgroup_count);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The function this export runs, in the executable's inner module.
+    ::mlir::FunctionOpInterface lookupFunction();
+  }];
+}
+
+// %r:2 = flow.dispatch @ex::@entry[%w](%a, %b, %d) :
+//     (tensor<?xf32>{%d}, tensor<4xf32>, index) -> (tensor<?xf32>{%d}, %b)
+def Flow_DispatchOp : Op<Flow_Dialect, "dispatch", [
+    AttrSizedOperandSegments]> {
+  let summary = "Runs an executable's export on tensors and scalars.";
+  let arguments = (ins Variadic<Index>:$workload,
+                       SymbolRefArrayAttr:$entry_points,
+                       Variadic<AnyType>:$arguments,
+                       Variadic<Index>:$argument_dims,
+                       Variadic<Index>:$result_dims,
+                       OptionalAttr<ArrayAttr>:$tied_operands);
+  let results = (outs Variadic<AnyType>:$results);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The argument result `idx` is tied to (updated in place), or -1.
+    int64_t getTiedOperandIndex(unsigned idx);
+    /// The dynamic dims of result `idx` among result_dims.
+    ::mlir::ValueRange getResultDynamicDims(unsigned idx);
+    /// The export the first entry point names (null when missing).
+    ExecutableExportOp lookupExport();
+  }];
+}
+
+def Flow_TensorSplatOp : Op<Flow_Dialect, "tensor.splat", [Pure,
+    TypesMatchWith<"value is the element type", "result", "value",
+                   "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
+  let summary = "A tensor with every element set to one value.";
+  let arguments = (ins AnyType:$value, Variadic<Index>:$result_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $value `:` type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
+  }];
+}
+
+def Flow_TensorEmptyOp : Op<Flow_Dialect, "tensor.empty", [Pure]> {
+  let summary = "A tensor whose contents are undefined.";
+  let arguments = (ins Variadic<Index>:$result_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    `:` type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
+  }];
+}
+
+def Flow_TensorCloneOp : Op<Flow_Dialect, "tensor.clone", [Pure,
+    AllTypesMatch<["operand", "result"]>]> {
+  let summary = "A copy of a tensor.";
+  let arguments = (ins AnyRankedTensor:$operand, Variadic<Index>:$operand_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $operand `:` type($result) (`{` $operand_dims^ `}`)? attr-dict-with-keyword
+  }];
+}
+
+def Flow_TensorLoadOp : Op<Flow_Dialect, "tensor.load", [Pure,
+    AttrSizedOperandSegments,
+    TypesMatchWith<"result is the element type", "source", "result",
+                   "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
+  let summary = "One element of a tensor.";
+  let arguments = (ins AnyRankedTensor:$source, Variadic<Index>:$source_dims,
+                       Variadic<Index>:$indices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $source (`[` $indices^ `]`)? `:` type($source) (`{` $source_dims^ `}`)?
+    attr-dict-with-keyword
+  }];
+}
+
+def Flow_TensorStoreOp : Op<Flow_Dialect, "tensor.store", [Pure,
+    AttrSizedOperandSegments, AllTypesMatch<["target", "result"]>,
+    TypesMatchWith<"value is the element type", "target", "value",
+                   "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
+  let summary = "A tensor with one element replaced.";
+  let arguments = (ins AnyType:$value, AnyRankedTensor:$target,
+                       Variadic<Index>:$target_dims, Variadic<Index>:$indices);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $value `,` $target (`[` $indices^ `]`)? `:` type($target)
+    (`{` $target_dims^ `}`)? attr-dict-with-keyword
+  }];
+}
+
+def Flow_TensorSliceOp : Op<Flow_Dialect, "tensor.slice", [Pure,
+    AttrSizedOperandSegments]> {
+  let summary = "A box of a tensor (start indices and lengths).";
+  let arguments = (ins AnyRankedTensor:$source, Variadic<Index>:$source_dims,
+                       Variadic<Index>:$start_indices,
+                       Variadic<Index>:$lengths,
+                       Variadic<Index>:$result_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `[` $start_indices `for` $lengths `]` `:`
+    type($source) (`{` $source_dims^ `}`)? `->`
+    type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
+  }];
+}
+
+// %r = flow.tensor.update %u, %t[%i, %j] : tensor<1x4xf32> -> %t as tensor<4x4xf32>
+def Flow_TensorUpdateOp : Op<Flow_Dialect, "tensor.update", [Pure,
+    AttrSizedOperandSegments]> {
+  let summary = "A tensor with a box replaced by another tensor.";
+  let arguments = (ins AnyRankedTensor:$target, Variadic<Index>:$target_dims,
+                       Variadic<Index>:$start_indices,
+                       AnyRankedTensor:$update, Variadic<Index>:$update_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let hasCustomAssemblyFormat = 1;
 }
 
 //===----------------------------------------------------------------------===//

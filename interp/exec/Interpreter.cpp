@@ -169,7 +169,9 @@ LogicalResult Interpreter::initializeGlobals() {
   for (Operation &op : module.getBody()->getOperations()) {
     if (auto global = dyn_cast<util::GlobalOp>(op)) {
       Attribute init = global.getInitialValueAttr();
-      if (!init)
+      // Opaque initial values (`#hal.device.target<...> : !hal.device` in
+      // flow-phase programs) only steer IREE: nothing reads them here.
+      if (!init || isa<OpaqueAttr>(init))
         continue;
       if (auto elements = dyn_cast<ElementsAttr>(init)) {
         // A splat's text is small whatever its shape: check the budget.

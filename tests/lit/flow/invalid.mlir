@@ -70,7 +70,7 @@ func.func @count_returns(%a: tensor<4xi32>, %w: index) -> tensor<4xi32> {
 // -----
 
 func.func @return_outside(%a: i32) {
-  // expected-error @+1 {{'flow.return' op expects parent op 'flow.dispatch.region'}}
+  // expected-error @+1 {{'flow.return' op expects parent op to be one of 'flow.dispatch.region, flow.executable.export'}}
   flow.return %a : i32
 }
 
