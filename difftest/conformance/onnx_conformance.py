@@ -271,7 +271,10 @@ def load_npy(path, dtype_name):
     n = int(np.prod(shape)) if shape else 1
     raw = np.frombuffer(data, dtype=np.uint8 if t.itemsize == 1 else np.uint16,
                         count=n)
-    return raw.view(t).reshape(shape)
+    # np.save keeps a Fortran-ordered array's layout (an einsum transpose
+    # view cast with astype): the header says so.
+    return raw.view(t).reshape(shape, order="F" if header.get("fortran_order")
+                               else "C")
 
 
 def write_raw(a, name, path):

@@ -64,6 +64,15 @@ def f16(bits):
     return np.array(bits, np.uint16).view(np.float16)
 
 
+# np.save keeps a Fortran-ordered array's layout (ONNX's einsum transpose
+# bf16 case): the loader must honour the header's fortran_order.
+with tempfile.TemporaryDirectory() as tmp:
+    t = np.arange(6, dtype=np.float32).reshape(2, 3).T.astype(ml_dtypes.bfloat16)
+    np.save(os.path.join(tmp, "f.npy"), t)
+    back = oc.load_npy(os.path.join(tmp, "f.npy"), "bfloat16")
+    check(back.astype(np.float32).tolist() == [[0, 3], [1, 4], [2, 5]],
+          "Fortran-ordered .npy: %s" % back.astype(np.float32).tolist())
+
 # ULP distance: across zero, +0 and -0 are one point.
 check(list(oc.ulp_distance16(f16([0x0000, 0x0001]), f16([0x8000, 0x8001])))
       == [0, 2], "ulp distance across zero")

@@ -15,7 +15,6 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
-#include <algorithm>
 #include <cstring>
 
 using namespace mlir;
@@ -95,13 +94,6 @@ static bool compatibleElementTypes(uint32_t actual, uint32_t expected) {
       (actual & 0xFF) == (expected & 0xFF))
     return true;
   return actual == expected;
-}
-
-static std::string typeString(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  t.print(os);
-  return s;
 }
 
 static std::string typeCodeString(uint32_t code) {
@@ -208,28 +200,21 @@ static LogicalResult tensorExportKernel(Operation *op, Frame &frame) {
     if (failed(out))
       return failure();
     // IREE exports the tensor's own buffer (sizeof(tensor type) bytes) as a
-    // buffer view of the encoding's shape and type: the view reads the
-    // leading bytes. When the buffer is smaller (the f64 demotion's
-    // `tensor<Nxf64> as tensor<Nxf32>`, iree-org/iree#24180) the elements
-    // past its end are read out of bounds: left never written, and a
-    // finding names them.
+    // buffer view of the encoding's shape and type, which reads its leading
+    // bytes. A buffer smaller than the view (the f64 demotion's
+    // `tensor<Nxf64> as tensor<Nxf32>`, iree-org/iree#24180) makes IREE's
+    // runtime fail the call in hal.buffer_view.create (OUT_OF_RANGE): the
+    // same error here.
     size_t have = src.tensor->byteSize(), need = out->byteSize();
-    std::memcpy(out->data(), src.tensor->data(), std::min(have, need));
-    if (have < need) {
-      int64_t bytesPer = need / std::max<int64_t>(1, out->numElements());
-      int64_t firstPast = bytesPer ? int64_t(have) / bytesPer : 0;
-      for (int64_t i = firstPast, e = out->numElements(); i < e; ++i)
-        out->setState(i, kNeverWritten);
-      reportUB(frame, op, "buffer view reads past the end of its buffer",
-               out->coordinates(firstPast), true,
-               (llvm::Twine("the ") + llvm::Twine(have) + "-byte buffer of " +
-                typeString(type) + " exported as " + typeString(encoding) +
-                " (" + llvm::Twine(need) +
-                " bytes): IREE's f64-to-f32 demotion keeps f64 at the ABI "
-                "(iree-org/iree#24180); lower with "
-                "--iree-input-demote-f64-to-f32=false")
-                   .str());
-    }
+    if (have < need)
+      return op->emitError("buffer view byte length ")
+             << need << " exceeds backing buffer byte length " << have
+             << " (IREE's hal.buffer_view.create fails the call): the "
+             << type << " result is exported as " << encoding
+             << "; IREE's f64-to-f32 demotion keeps f64 at the ABI "
+                "(iree-org/iree#24180), lower with "
+                "--iree-input-demote-f64-to-f32=false";
+    std::memcpy(out->data(), src.tensor->data(), need);
     frame.set(exp.getTarget(),
               exportTensor(RtValue::ofTensor(std::move(*out)),
                            encoding.getElementType()));
