@@ -46,8 +46,9 @@ def find_tool(name, iree_dir):
     return shutil.which(name)
 
 
-def extract_cases(out, pattern):
-    """Writes every ONNX node case matching `pattern`; returns their names."""
+def extract_cases(out, pattern, wanted=None):
+    """Writes every ONNX node case matching `pattern` (and in `wanted`, a set
+    of names, when given); returns their names."""
     import numpy as np
     import onnx
     import onnx.numpy_helper
@@ -60,6 +61,8 @@ def extract_cases(out, pattern):
     rx = re.compile(pattern) if pattern else None
     for c in cases:
         if rx and not rx.search(c.name):
+            continue
+        if wanted is not None and c.name not in wanted:
             continue
         d = os.path.join(out, "cases", c.name)
         names.append(c.name)
@@ -112,6 +115,30 @@ def first_error(text):
     return lines[-1][:300] if lines else ""
 
 
+# IREE demotes f64 to f32 inside the program but keeps f64 at the ABI
+# (`hal.tensor.import ... -> tensor<4xf64> as tensor<4xf32>`): the buffers'
+# bytes are reinterpreted (iree-org/iree#24180). Such a case is run as
+# lowered (ref-run follows IREE's semantics and names the out-of-bounds
+# export) and once more lowered with the demotion off, which checks ref-run's
+# f64 arithmetic against ONNX.
+F64_ALIAS = re.compile(r"tensor<[^>]*f64> as tensor<")
+NO_DEMOTE = "--iree-input-demote-f64-to-f32=false"
+
+
+def lower_f64(d, tools, timeout):
+    """The second lowering of an f64 case, with the demotion off."""
+    out = os.path.join(d, "model.f64.input.mlir")
+    if os.path.exists(out):
+        return out
+    rc, text = run([tools["compile"], "--compile-to=input", NO_DEMOTE,
+                    os.path.join(d, "model.torch.mlir"), "-o", out + ".tmp"],
+                   timeout, os.path.join(d, "lower-f64.log"))
+    if rc != 0:
+        return None
+    os.replace(out + ".tmp", out)
+    return out
+
+
 def lower_case(d, tools, timeout):
     """Stage 2: import and lower. Returns (status, detail)."""
     meta = json.load(open(os.path.join(d, "case.json")))
@@ -143,9 +170,31 @@ def public_function(text):
     return m.group(1) if m else None
 
 
+# Outputs in a 16-bit float type also pass within this many ULPs of that type.
+# ONNX's numpy reference computes in f32 (or f64) and rounds once; the lowered
+# program rounds every op to the element type (it is f16/bf16 arithmetic), so
+# a chain of a few ops lands a few ULPs away while ONNX's rtol (1e-3, 4e-3 for
+# some bf16 cases) is below one bf16 ULP (2^-8 relative). Applied to f16 and
+# bf16 outputs only; f32 and f64 keep ONNX's rtol/atol, integers and the
+# 8-bit and smaller floats stay exact (docs/conformance.md, "Tolerances").
+NARROW_FLOAT_ULPS = {"float16": 4, "bfloat16": 4}
+
+
+def ulp_distance16(expected, actual):
+    """ULP distance of two 16-bit float arrays of one type, on their bit
+    patterns mapped to ordered integers (+0 and -0 are the same point)."""
+    import numpy as np
+
+    def ordered(a):
+        b = a.view(np.uint16).astype(np.int64)
+        return np.where(b & 0x8000, 0x8000 - (b & 0x7FFF), 0x8000 + b)
+    return np.abs(ordered(expected) - ordered(actual))
+
+
 def compare(expected, actual, rtol, atol):
     """ONNX's own rule (its backend runner's assert_allclose), dtype and shape
-    exact. Returns '' when they agree, else a one-line reason."""
+    exact, plus NARROW_FLOAT_ULPS for f16/bf16 outputs. Returns '' when they
+    agree, else a one-line reason."""
     import numpy as np
     if (expected.dtype.kind in "iu" and actual.dtype.kind in "iu" and
             expected.dtype.itemsize == actual.dtype.itemsize):
@@ -163,6 +212,10 @@ def compare(expected, actual, rtol, atol):
         a = actual.astype(np.float64)
         with np.errstate(invalid="ignore"):
             bad = ~(np.isclose(a, e, rtol=rtol, atol=atol, equal_nan=True))
+        ulps = NARROW_FLOAT_ULPS.get(str(expected.dtype))
+        if ulps and bad.any():
+            finite = np.isfinite(e) & np.isfinite(a)
+            bad &= ~(finite & (ulp_distance16(expected, actual) <= ulps))
     n = int(np.count_nonzero(bad))
     if n == 0:
         return ""
@@ -172,32 +225,121 @@ def compare(expected, actual, rtol, atol):
         actual[idx].item() if bad.ndim else actual.item())
 
 
-def ref_case(d, tools, timeout):
-    """Stage 3: ref-run vs ONNX's reference outputs."""
+# ml_dtypes element types (numpy has no type code for them; np.save writes
+# them as opaque '|V1'/'|V2' records): the MLIR type ref-run is given, and the
+# width in bits when IREE packs them (i2, i4, f4E2M1FN: several to a byte,
+# element 0 in the low bits), else 0. ONNX's unsigned 2/4-bit integers arrive
+# as signless i2/i4, as its uint8 arrives as i8.
+RAW_DTYPES = {
+    "bfloat16": ("bf16", 0),
+    "float8_e4m3fn": ("f8E4M3FN", 0),
+    "float8_e5m2": ("f8E5M2", 0),
+    "float8_e4m3fnuz": ("f8E4M3FNUZ", 0),
+    "float8_e5m2fnuz": ("f8E5M2FNUZ", 0),
+    "float8_e8m0fnu": ("f8E8M0FNU", 0),
+    "float4_e2m1fn": ("f4E2M1FN", 4),
+    "int4": ("i4", 4),
+    "uint4": ("i4", 4),
+    "int2": ("i2", 2),
+    "uint2": ("i2", 2),
+}
+
+
+def as_ml_dtype(a, name):
+    """An array loaded from ONNX's .npy (opaque records) as its ml_dtypes type."""
+    import ml_dtypes
+    t = getattr(ml_dtypes, name)
+    return a.view(t) if a.dtype != t else a
+
+
+def load_npy(path, dtype_name):
+    """np.load, except for the ml_dtypes types: np.save writes their descr as
+    '<f1', '|V1', '<V2', ... which np.load rejects or reads as opaque records;
+    their data is read after the header and viewed as the ml_dtypes type."""
+    import ast
+    import numpy as np
+    if dtype_name not in RAW_DTYPES:
+        return np.load(path)
+    import ml_dtypes
+    t = np.dtype(getattr(ml_dtypes, dtype_name))
+    with open(path, "rb") as f:
+        major, _ = np.lib.format.read_magic(f)
+        hlen = int.from_bytes(f.read(2 if major == 1 else 4), "little")
+        header = ast.literal_eval(f.read(hlen).decode("latin1"))
+        data = f.read()
+    shape = tuple(header["shape"])
+    n = int(np.prod(shape)) if shape else 1
+    raw = np.frombuffer(data, dtype=np.uint8 if t.itemsize == 1 else np.uint16,
+                        count=n)
+    # np.save keeps a Fortran-ordered array's layout (an einsum transpose
+    # view cast with astype): the header says so.
+    return raw.view(t).reshape(shape, order="F" if header.get("fortran_order")
+                               else "C")
+
+
+def write_raw(a, name, path):
+    """Writes `a` (an ml_dtypes array or its opaque records) as IREE's raw
+    buffer: one or two bytes per element, or packed sub-byte elements."""
+    import numpy as np
+    bits = RAW_DTYPES[name][1]
+    if not bits:
+        a.view(np.uint8 if a.dtype.itemsize == 1 else np.uint16).tofile(path)
+        return
+    v = (a.reshape(-1).view(np.uint8) & ((1 << bits) - 1)).astype(np.uint8)
+    per = 8 // bits
+    v = np.concatenate([v, np.zeros((-len(v)) % per, np.uint8)])
+    packed = np.zeros(len(v) // per, np.uint8)
+    for k in range(per):
+        packed |= v[k::per] << (k * bits)
+    packed.tofile(path)
+
+
+def read_raw(path, name, shape):
+    """Reads ref-run's raw output of an ml_dtypes type back into that type."""
+    import numpy as np
+    import ml_dtypes
+    t = getattr(ml_dtypes, name)
+    bits = RAW_DTYPES[name][1]
+    n = int(np.prod(shape)) if len(shape) else 1
+    raw = np.fromfile(path, dtype=np.uint8)
+    if not bits:
+        return raw.view(np.uint16 if np.dtype(t).itemsize == 2 else np.uint8
+                        ).view(t)[:n].reshape(shape)
+    per = 8 // bits
+    v = np.stack([(raw >> (k * bits)) & ((1 << bits) - 1) for k in range(per)],
+                 axis=1).reshape(-1)[:n].astype(np.uint8)
+    return v.view(t).reshape(shape)  # ml_dtypes keeps the value's low bits
+
+
+def ref_case(d, tools, timeout, prog=None, tag=""):
+    """Stage 3: ref-run vs ONNX's reference outputs (on `prog`, by default
+    the lowered program; `tag` names the log and output files of a variant)."""
     import numpy as np
     meta = json.load(open(os.path.join(d, "case.json")))
-    prog = os.path.join(d, "model.input.mlir")
+    prog = prog or os.path.join(d, "model.input.mlir")
     fn = public_function(open(prog).read())
     argv = [tools["ref-run"], prog, "--function=" + fn]
     for i in meta["inputs"]:
         p = os.path.join(d, i["file"])
-        if i["dtype"] == "bfloat16":
-            # numpy has no bf16 type code (ml_dtypes saves '<V2'): raw bytes.
+        if i["dtype"] in RAW_DTYPES:
+            # numpy has no type code for the ml_dtypes types (saved as '|V1',
+            # '|V2'): raw bytes, the sub-byte ones packed as IREE packs them.
             raw = p[:-4] + ".bin"
-            np.load(p).view(np.uint16).tofile(raw)
+            write_raw(load_npy(p, i["dtype"]), i["dtype"], raw)
             shape = "x".join(str(s) for s in i["shape"])
-            argv.append("--input=%s%sbf16=@%s" % (shape, "x" if shape else "", raw))
+            argv.append("--input=%s%s%s=@%s" % (
+                shape, "x" if shape else "", RAW_DTYPES[i["dtype"]][0], raw))
         else:
             argv.append("--input=@" + p)
     outs = []
     for i, o in enumerate(meta["outputs"]):
-        ext = "bin" if o["dtype"] == "bfloat16" else "npy"
-        p = os.path.join(d, "ref%d.%s" % (i, ext))
+        ext = "bin" if o["dtype"] in RAW_DTYPES else "npy"
+        p = os.path.join(d, "ref%s%d.%s" % (tag, i, ext))
         if os.path.exists(p):
             os.remove(p)
         outs.append(p)
         argv.append("--output=@" + p)
-    rc, text = run(argv, timeout, os.path.join(d, "ref-run.log"))
+    rc, text = run(argv, timeout, os.path.join(d, "ref-run%s.log" % tag))
     if rc == 3 and "undefined behaviour: failed assertion" in text:
         # The lowered program's own cf.assert (the importer's guard for an
         # unimplemented case) fails: it aborts, there is no output.
@@ -207,20 +349,72 @@ def ref_case(d, tools, timeout):
     if rc != 0:
         return "ref-error", first_error(text)
     for i, o in enumerate(meta["outputs"]):
-        exp = np.load(os.path.join(d, o["file"]))
+        exp = load_npy(os.path.join(d, o["file"]), o["dtype"])
         if not os.path.exists(outs[i]):
             return "ref-error", "output %d not written (raw .bin dtype?)" % i
         if outs[i].endswith(".bin"):
-            import ml_dtypes
-            exp = exp.view(ml_dtypes.bfloat16)  # saved as '|V2'
-            act = np.fromfile(outs[i], dtype=np.uint16).view(
-                ml_dtypes.bfloat16).reshape(exp.shape)
+            exp = as_ml_dtype(exp, o["dtype"])  # saved as '|V1' / '|V2'
+            act = read_raw(outs[i], o["dtype"], exp.shape)
         else:
             act = np.load(outs[i])
         why = compare(exp, act, meta["rtol"], meta["atol"])
         if why:
             return "ref-mismatch", "output %d: %s" % (i, why)
     return "ref-pass", ""
+
+
+KNOWN = os.path.join(ROOT, "tests", "onnx", "known_differences.json")
+
+
+def load_known(path=KNOWN):
+    """The examined classes of ref-run vs ONNX differences (op, question,
+    decision): each names the cases (regex on the name), the raw verdict and a
+    regex the detail must match, so that a new symptom of a known case is
+    not absorbed."""
+    if not os.path.exists(path):
+        return []
+    entries = json.load(open(path))["known"]
+    for e in entries:
+        e["_cases"] = re.compile(e["cases"])
+        e["_detail"] = re.compile(e.get("detail", ""))
+    return entries
+
+
+def classify(name, status, detail, known):
+    """The explained class of a raw ref verdict, or the verdict itself."""
+    for e in known:
+        if (status == e["status"] and e["_cases"].search(name) and
+                e["_detail"].search(detail)):
+            return e["class"], detail
+    return status, detail
+
+
+def ref_stage(d, tools, timeout, known):
+    """Stage 3 with its classification; f64-ABI cases also run their f64
+    lowering (returned as the third element, or None)."""
+    try:
+        return ref_stage_unguarded(d, tools, timeout, known)
+    except Exception as e:  # a harness failure on one case is that case's
+        return "ref-error", "harness: %s: %s" % (type(e).__name__, e), None, \
+            "ref-error"
+
+
+def ref_stage_unguarded(d, tools, timeout, known):
+    name = os.path.basename(d)
+    prog = os.path.join(d, "model.input.mlir")
+    st, det = ref_case(d, tools, timeout)
+    raw = st
+    f64 = None
+    if F64_ALIAS.search(open(prog).read()):
+        if st != "ref-pass":
+            st, det = "iree-f64-abi", "%s: %s" % (st, det)
+        alt = lower_f64(d, tools, timeout)
+        f64 = (ref_case(d, tools, timeout, alt, ".f64") if alt else
+               ("lower-fail", "with " + NO_DEMOTE))
+        f64 = classify(name, f64[0], f64[1], known)
+    else:
+        st, det = classify(name, st, det, known)
+    return st, det, f64, raw
 
 
 def target_case(d, tools, target, timeout):
@@ -245,7 +439,15 @@ VERDICTS = [
     ("ref-ub", "ref-run reports undefined behaviour (must be explained)"),
     ("ref-mismatch", "ref-run disagrees with ONNX's reference"),
     ("ref-pass", "ref-run agrees with ONNX's reference"),
+    # Explained classes (tests/onnx/known_differences.json, docs/coverage.md).
+    ("frontend-poison", "the lowered program makes poison or undefined behaviour where ONNX defines the result: IREE's importer, with ref-run's finding as the evidence"),
+    ("frontend-diff", "the lowered program computes something else than ONNX (importer vs ONNX semantics, examined)"),
+    ("random-op", "ONNX's reference is one draw of a random op: not comparable element by element"),
+    ("iree-f64-abi", "IREE demotes f64 to f32 but keeps f64 at the ABI and reinterprets the buffers (iree-org/iree#24180); see ref-f64 for the f64 lowering"),
 ]
+EXPLAINED = {"ref-assert", "frontend-poison", "frontend-diff", "random-op",
+             "iree-f64-abi"}
+RAN = ("ref-pass", "ref-mismatch")  # ref-run produced outputs
 
 
 def main():
@@ -258,7 +460,18 @@ def main():
     ap.add_argument("--ref-run", default=os.path.join(ROOT, "build", "bin", "ref-run"))
     ap.add_argument("--difftest", default=os.path.join(ROOT, "build", "bin", "difftest"))
     ap.add_argument("--timeout", type=int, default=120)
-    ap.add_argument("--stage", choices=["lower", "ref", "all"], default="all")
+    ap.add_argument("--stage", choices=["lower", "ref", "target", "all"],
+                    default="all",
+                    help="target: run the --targets on the ref verdicts "
+                         "recorded in DIR/results.sqlite")
+    ap.add_argument("--known", default=KNOWN,
+                    help="the examined classes of differences (JSON)")
+    ap.add_argument("--cases", default="",
+                    help="a file listing case names (one a line, # comments): "
+                         "run only those (with --filter: both must match)")
+    ap.add_argument("--expect-pass", default="",
+                    help="a file listing case names that must be ref-pass: "
+                         "exit 1 when one is not (the CI subset)")
     ap.add_argument("--reuse-lower", action="store_true",
                     help="keep the import-fail/lower-fail verdicts recorded "
                          "in DIR/results.sqlite instead of importing again")
@@ -271,7 +484,8 @@ def main():
             print("onnx_conformance: %s not found" % k, file=sys.stderr)
             return 2
     os.makedirs(a.out, exist_ok=True)
-    names = extract_cases(a.out, a.filter)
+    names = extract_cases(a.out, a.filter,
+                          read_names(a.cases) if a.cases else None)
     db = sqlite3.connect(os.path.join(a.out, "results.sqlite"))
     db.execute("CREATE TABLE IF NOT EXISTS result(name TEXT, stage TEXT, "
                "status TEXT, detail TEXT, PRIMARY KEY(name, stage))")
@@ -300,58 +514,133 @@ def main():
                 print("lower: %d/%d" % (i, len(futs)), file=sys.stderr)
     db.commit()
     lowered = [n for n in names if status[n] == "lowered"]
+    known = load_known(a.known)
+    f64status, ran = {}, set()
+    t0 = time.time()
     if a.stage in ("ref", "all"):
         with cf.ThreadPoolExecutor(a.jobs) as ex:
-            futs = {ex.submit(ref_case, dirs[n], tools, a.timeout): n for n in lowered}
+            futs = {ex.submit(ref_stage, dirs[n], tools, a.timeout, known): n
+                    for n in lowered}
             for f in cf.as_completed(futs):
                 n = futs[f]
-                st, det = f.result()
+                st, det, f64, raw = f.result()
                 status[n] = st
                 record(n, "ref", st, det)
+                record(n, "ref-raw", raw, "")
+                if raw in RAN:
+                    ran.add(n)
+                if f64:
+                    f64status[n] = f64[0]
+                    record(n, "ref-f64", f64[0], f64[1])
         db.commit()
-    targets = [t for t in a.targets.split(",") if t] if a.stage == "all" else []
+    elif a.stage == "target":
+        for n, stage, st in db.execute("SELECT name, stage, status FROM result "
+                                       "WHERE stage IN ('ref', 'ref-raw', "
+                                       "'ref-f64')"):
+            if n not in dirs or status.get(n) != "lowered":
+                continue
+            if stage == "ref":
+                status[n] = st
+            elif stage == "ref-raw" and st in RAN:
+                ran.add(n)
+            elif stage == "ref-f64":
+                f64status[n] = st
+    ref_seconds = time.time() - t0
+    targets = ([t for t in a.targets.split(",") if t]
+               if a.stage in ("all", "target") else [])
     tstatus = {}
     for t in targets:
         with cf.ThreadPoolExecutor(a.jobs) as ex:
             futs = {ex.submit(target_case, dirs[n], tools, t, a.timeout): n
-                    for n in names if status[n] in ("ref-pass", "ref-mismatch")}
+                    for n in names if n in ran}
             for f in cf.as_completed(futs):
                 n = futs[f]
                 st, det = f.result()
                 tstatus[(n, t)] = st
                 record(n, t, st, det)
         db.commit()
-    write_report(a.out, names, status, tstatus, targets, db)
+    write_report(a.out, names, status, tstatus, targets, db, f64status,
+                 ref_seconds if a.stage in ("ref", "all") else None)
     counts = {}
     for n in names:
         counts[status[n]] = counts.get(status[n], 0) + 1
     print(" ".join("%s=%d" % kv for kv in sorted(counts.items())))
+    if a.stage in ("ref", "all"):
+        print("ref stage: %.0f s" % ref_seconds)
+    if a.expect_pass:
+        must = read_names(a.expect_pass)
+        bad = [n for n in sorted(must) if n in status and status[n] != "ref-pass"]
+        missing = sorted(must - set(status))
+        for n in bad:
+            det = next(iter(db.execute("SELECT detail FROM result WHERE name = ? "
+                                       "AND stage IN ('ref', 'lower') ORDER BY "
+                                       "stage DESC", (n,))), ("",))[0]
+            print("REGRESSION %s: %s %s" % (n, status[n], det))
+        for n in missing:
+            print("MISSING %s: not among the generated cases" % n)
+        if bad or missing:
+            return 1
     return 0
 
 
-def write_report(out, names, status, tstatus, targets, db):
+def read_names(path):
+    """Case names, one a line; '#' starts a comment."""
+    names = set()
+    for line in open(path):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            names.add(line)
+    return names
+
+
+def write_report(out, names, status, tstatus, targets, db, f64status=None,
+                 ref_seconds=None):
     details = {(n, s): d for n, s, st, d in db.execute(
         "SELECT name, stage, status, detail FROM result")}
+    f64status = f64status or {}
     counts = {}
     for n in names:
         counts[status[n]] = counts.get(status[n], 0) + 1
-    lowered = sum(v for k, v in counts.items() if k.startswith("ref"))
+    lowered = sum(v for k, v in counts.items()
+                  if k not in ("import-fail", "lower-fail", "lowered"))
+    passed = counts.get("ref-pass", 0)
+    explained = sum(counts.get(k, 0) for k in EXPLAINED)
     md = ["# ONNX node conformance: ONNX reference vs ref-run vs IREE", ""]
     md.append("%d cases; %d lowered by IREE; ref-run agrees with ONNX on %d "
-              "of them (%.1f%%)." % (len(names), lowered, counts.get("ref-pass", 0),
-                                     100.0 * counts.get("ref-pass", 0) / max(1, lowered)))
+              "of them (%.1f%%); %d more are explained differences "
+              "(%.1f%% not explained)." % (
+                  len(names), lowered, passed, 100.0 * passed / max(1, lowered),
+                  explained,
+                  100.0 * (lowered - passed - explained) / max(1, lowered)))
+    if f64status:
+        f64pass = sum(1 for n in f64status if f64status[n] == "ref-pass"
+                      and status.get(n) == "iree-f64-abi")
+        nf64 = sum(1 for n in f64status if status.get(n) == "iree-f64-abi")
+        md.append("")
+        md.append("f64 at the ABI: %d cases are `iree-f64-abi`; lowered again "
+                  "with %s, ref-run agrees with ONNX on %d of them (counting "
+                  "those, %d of %d lowered cases pass: %.1f%%)." % (
+                      nf64, NO_DEMOTE, f64pass, passed + f64pass, lowered,
+                      100.0 * (passed + f64pass) / max(1, lowered)))
+    if ref_seconds is not None:
+        md += ["", "ref stage: %.0f s." % ref_seconds]
     md += ["", "| class | cases | meaning |", "|---|---|---|"]
     for k, meaning in VERDICTS:
         md.append("| %s | %d | %s |" % (k, counts.get(k, 0), meaning))
-    md += ["", "| case | ref-run vs ONNX | %s | detail |" % " | ".join(targets),
-           "|---|---|%s---|" % ("---|" * len(targets))]
+    md += ["", "| %s |" % " | ".join(["case", "ref-run vs ONNX"] + targets +
+                                     ["detail"]),
+           "|%s" % ("---|" * (3 + len(targets)))]
     for n in sorted(names):
         if status[n] == "ref-pass" and all(tstatus.get((n, t)) == "pass" for t in targets):
             continue
         stage = "lower" if status[n] in ("import-fail", "lower-fail", "lowered") else "ref"
-        det = details.get((n, stage), "").replace("|", "\\|")
-        md.append("| %s | %s | %s | %s |" % (n, status[n], " | ".join(
-            tstatus.get((n, t), "-") for t in targets), det))
+        det = details.get((n, stage), "")
+        if n in f64status:
+            det = "f64 lowering: %s %s; default lowering: %s" % (
+                f64status[n], details.get((n, "ref-f64"), ""), det)
+        det = det.replace("|", "\\|")
+        md.append("| %s |" % " | ".join([n, status[n]] + [
+            tstatus.get((n, t), "-") for t in targets] + [det]))
     text = "\n".join(md) + "\n"
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write(text)

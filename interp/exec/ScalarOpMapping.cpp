@@ -93,6 +93,7 @@ static std::optional<ScalarOpcode> opcodeFor(StringRef name) {
       .Case("math.erf", O::Erf)
       .Case("math.erfc", O::Erfc)
       .Case("math.powf", O::PowF)
+      .Case("math.fpowi", O::FPowI)
       .Case("math.fma", O::Fma)
       .Case("math.floor", O::Floor)
       .Case("math.ceil", O::Ceil)
@@ -165,7 +166,7 @@ LogicalResult describeScalarOp(Operation *op,
       d.predicate = static_cast<uint8_t>(*mode);
   }
   if (*opc == ScalarOpcode::ScalingExtF ||
-      *opc == ScalarOpcode::ScalingTruncF) {
+      *opc == ScalarOpcode::ScalingTruncF || *opc == ScalarOpcode::FPowI) {
     FailureOr<DType> st = typeOf(op->getOperand(1).getType());
     if (failed(st))
       return failure();

@@ -42,6 +42,7 @@ enum class OpClass : uint8_t {
   CmpF,
   Cast,
   Scaling,
+  FPowI,
   Copy,
 };
 
@@ -143,6 +144,7 @@ constexpr OpInfo kOpInfo[] = {
     {"arith.bitcast", OpClass::Cast, 1},
     {"arith.scaling_extf", OpClass::Scaling, 2},
     {"arith.scaling_truncf", OpClass::Scaling, 2},
+    {"math.fpowi", OpClass::FPowI, 2},
     {"copy", OpClass::Copy, 1},
 };
 static_assert(std::size(kOpInfo) == static_cast<size_t>(ScalarOpcode::Copy) + 1,
@@ -224,6 +226,9 @@ bool isSupported(const ScalarOpDesc &d) {
     if (d.op == ScalarOpcode::ScalingExtF)
       return bitWidth(dst) > bitWidth(src);
     return bitWidth(dst) < bitWidth(src) && d.predicate <= 4;
+  case OpClass::FPowI:
+    return isFloat(src) && dst == src && src != DType::F8E8M0FNU &&
+           isPlainInt(d.scaleType);
   case OpClass::Cast:
     break;
   }
@@ -893,6 +898,28 @@ uint64_t evalScaling(const ScalarOpDesc &d, uint64_t aBits, uint64_t bBits,
   return truncF(qBits, in, out, d.predicate, ub);
 }
 
+/// math.fpowi as MLIR defines it where it computes a value: the folder
+/// (FPowIOp::fold: libm pow/powf of the base and the exponent converted to
+/// the base's type) and the expansion IREE applies to a non-constant
+/// exponent (ExpandPatterns' convertFPowIOp: `powf(a, sitofp(b))`). The
+/// exponent is signed and converted with round-to-nearest-even, as sitofp
+/// does; powf then follows its own rules (libm, one rounding to the type).
+/// A constant exponent is expanded by IREE into repeated squaring (a few
+/// ULPs from this; the oracle's float tolerance covers them).
+uint64_t evalFPowI(const ScalarOpDesc &d, uint64_t aBits, uint64_t bBits,
+                   UBKind &ub) {
+  DType t = d.type;
+  APInt e(bitWidth(d.scaleType), truncBits(bBits, d.scaleType));
+  APFloat fe(floatSemantics(t));
+  (void)fe.convertFromAPInt(e, /*IsSigned=*/true, kRNE);
+  uint64_t eBits = encodeFloat(fe, t, ub);
+  if (ub != UBKind::None)
+    return 0;
+  return encodeFloat(evalFloatBinary(ScalarOpcode::PowF, t, toAPFloat(aBits, t),
+                                     toAPFloat(eBits, t)),
+                     t, ub);
+}
+
 uint64_t evalCast(const ScalarOpDesc &d, uint64_t aBits, UBKind &ub) {
   DType src = d.type, dst = d.resultType;
   unsigned dstWidth = bitWidth(dst);
@@ -984,6 +1011,8 @@ static uint64_t evalExactImpl(const ScalarOpDesc &d, uint64_t a, uint64_t b,
     return evalCast(d, a, ub);
   case OpClass::Scaling:
     return evalScaling(d, a, b, ub);
+  case OpClass::FPowI:
+    return evalFPowI(d, a, b, ub);
   case OpClass::Copy:
     return truncBits(a, t);
   }

@@ -135,6 +135,9 @@ enum class ScalarOpcode : uint8_t {
   // scale. ScalingTruncF's predicate holds the rounding mode, as TruncF's.
   ScalingExtF,
   ScalingTruncF,
+  // math.fpowi: float base `a` of `type`, signed integer exponent `b` of
+  // `scaleType`; powf(a, sitofp(b)) (see evalFPowI).
+  FPowI,
   // Keep last.
   Copy, // result = a
 };
@@ -198,7 +201,8 @@ struct ScalarOpDesc {
   uint8_t predicate = 0;
   /// ScalarOpFlags (nsw, nuw, exact); only the exact path checks them.
   uint8_t flags = 0;
-  /// ScalingExtF/ScalingTruncF: the type of the scale operand.
+  /// ScalingExtF/ScalingTruncF: the type of the scale operand; FPowI: the
+  /// type of the integer exponent.
   DType scaleType = DType::F8E8M0FNU;
 };
 
