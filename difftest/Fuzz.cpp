@@ -27,6 +27,7 @@
 
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
+#include "difftest/Capabilities.h"
 #include "difftest/Options.h"
 #include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
@@ -708,6 +709,15 @@ int fuzzCommand(int argc, char **argv) {
                "full MLIR names work too); default: every kind on by "
                "default (softmax, pack and unpack only when listed)"),
       cl::cat(common.category));
+  cl::opt<bool> noProbe(
+      "no-probe",
+      cl::desc("Draw every op kind, without asking the IREE in use which it "
+               "accepts (its capability probe, cached per version)"),
+      cl::cat(common.category));
+  cl::opt<bool> reprobe("reprobe",
+                        cl::desc("Probe the IREE in use again even if its "
+                                 "capability set is cached"),
+                        cl::cat(common.category));
   std::optional<Settings> settings = common.parse(
       argc, argv,
       "difftest fuzz: a campaign of generated "
@@ -764,6 +774,35 @@ int fuzzCommand(int argc, char **argv) {
     a.getAsInteger(10, c.shardIndex);
     n.getAsInteger(10, c.shardCount);
   } else {
+    // Version-aware generation: the op kinds the IREE in use rejects are
+    // not drawn. Kept with the campaign, so a resumed campaign draws the
+    // same cases.
+    std::string unsupported;
+    if (!noProbe) {
+      auto caps = probeCapabilities(*settings->tools, settings->compileLimits,
+                                    reprobe);
+      if (!caps) {
+        llvm::errs() << "error: capability probe: "
+                     << llvm::toString(caps.takeError()) << "\n";
+        return kToolError;
+      }
+      std::vector<std::string> names;
+      for (const auto &[kind, why] : caps->rejected) {
+        names.push_back(kind);
+        llvm::errs() << "note: " << releaseOf(caps->version)
+                     << " does not take " << kind << " (" << why
+                     << "): not drawn\n";
+      }
+      unsupported = llvm::join(names, ",");
+      if (!caps->file.empty())
+        llvm::errs() << "note: capabilities of this IREE "
+                     << (caps->fromCache ? "from " : "cached in ")
+                     << caps->file << "\n";
+    }
+    if (llvm::Error e = c.db->setOption("unsupported_ops", unsupported)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kToolError;
+    }
     for (auto [k, v] : {std::pair<StringRef, std::string>{"seed", seedText},
                         {"targets", targetList},
                         {"batch", batchText},
@@ -798,6 +837,21 @@ int fuzzCommand(int argc, char **argv) {
         return kInvalid;
       }
       c.gen.ops.push_back(*k);
+    }
+    parts.clear();
+    std::string unsupportedText = c.db->option("unsupported_ops").value_or("");
+    llvm::StringRef(unsupportedText).split(parts, ',', -1, false);
+    for (llvm::StringRef p : parts)
+      if (std::optional<fuzz::OpKind> k = fuzz::parseOpKind(p))
+        c.gen.unsupported.push_back(*k);
+    if (!c.gen.ops.empty() &&
+        llvm::all_of(c.gen.ops, [&](fuzz::OpKind k) {
+          return llvm::is_contained(c.gen.unsupported, k);
+        })) {
+      llvm::errs() << "error: the IREE in use takes none of --ops="
+                   << opsText << " (unsupported: " << unsupportedText
+                   << ")\n";
+      return kInvalid;
     }
   }
   auto configs = common.targetConfigs(targetList, *settings);
@@ -885,7 +939,7 @@ int mergeCommand(int argc, char **argv) {
       return kInvalid;
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
-                          "large", "ops", "static_twins"})
+                          "large", "ops", "static_twins", "unsupported_ops"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

@@ -95,6 +95,11 @@ struct GenOptions {
   /// Only ops the targeted IREE release has (each recipe's `since`, see
   /// fuzz/Recipe.h); unset: every op.
   std::optional<IreeVersion> iree;
+  /// Op kinds the IREE in use rejects (its capability probe, see
+  /// difftest/Capabilities.h): never drawn, whatever `iree` says. The probe
+  /// is the ground truth; `iree` and the recipes' `since` are the static
+  /// fallback when there is no IREE to probe.
+  std::vector<OpKind> unsupported;
   /// Returned values per function.
   unsigned maxResults = 3;
   /// RapidCheck size `generateCase` runs the generator with. The picks
