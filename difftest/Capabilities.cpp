@@ -226,6 +226,13 @@ llvm::Expected<Capabilities> probeCapabilities(const gpu::IreeTools &tools,
       c.accepted.insert(name);
   }
   fs::remove_directories(tmp);
+  // A compiler that takes nothing at all is broken (or not a compiler), not
+  // old: say so rather than cache it and generate nothing.
+  if (c.accepted.empty() && !c.rejected.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "iree-compile (" + tools.compile + ") takes none of the probe "
+        "programs at --compile-to=input: " + c.rejected.begin()->second);
   // A cache that cannot be written costs a probe next time, nothing more.
   if (llvm::Error e = writeCache(c)) {
     llvm::consumeError(std::move(e));

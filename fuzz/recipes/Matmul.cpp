@@ -172,7 +172,7 @@ const Recipe &matmulRecipe() {
   static const Recipe r = {
       OpKind::Matmul,
       /*weight=*/7,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a non-i1 element type and rank 2; exact float operands with K*Ba*Bb + "
       "Bc below 2^p",
@@ -189,7 +189,7 @@ const Recipe &batchMatmulRecipe() {
   static const Recipe r = {
       OpKind::BatchMatmul,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a non-i1 element type and rank 3; exact float operands as for matmul",
       /*produces=*/"the batched product, exact for floats",

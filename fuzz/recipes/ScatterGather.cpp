@@ -303,7 +303,7 @@ const Recipe &scatterRecipe() {
   static const Recipe r = {
       OpKind::Scatter,
       /*weight=*/14,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "any element type; exact small values under add/mul combiners; indices "
       "in range (fresh, or a non-negative integer value such as topk's "
@@ -319,7 +319,9 @@ const Recipe &gatherRecipe() {
   static const Recipe r = {
       OpKind::Gather,
       /*weight=*/12,
-      /*since=*/{3, 13},
+      // iree_linalg_ext.gather is new in 3.4.0 with a region; the
+      // region-less form we print is 3.5.0's.
+      /*since=*/{3, 5},
       /*needs=*/
       "any element type; indices in range (fresh, or a non-negative integer "
       "value)",
