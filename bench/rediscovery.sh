@@ -8,7 +8,8 @@
 #   bench/rediscovery.sh RELEASE MINUTES [SEED]
 #
 # Environment: TARGETS (default llvm-cpu,hip:gfx942; GPU targets without a
-# device here are compiled only), JOBS (default 1), OUT (the campaign
+# device here are compiled only), JOBS (default 1), FRONTEND (percent of
+# cases that start with a frontend-shaped recipe, default 30), OUT (the campaign
 # directory, default bench/out/rediscovery-RELEASE-sSEED), VENV_DIR (where
 # releases live, default .venv-iree, as for `difftest triage --versions`,
 # which reuses them), CLASSES (the class table). A release missing from
@@ -22,6 +23,7 @@ minutes=${2:?usage: bench/rediscovery.sh RELEASE MINUTES [SEED]}
 seed=${3:-1}
 targets=${TARGETS:-llvm-cpu,hip:gfx942}
 jobs=${JOBS:-1}
+frontend=${FRONTEND:-30}
 venv=${VENV_DIR:-.venv-iree}
 out=${OUT:-bench/out/rediscovery-$release-s$seed}
 classes=${CLASSES:-bench/rediscovery_classes.json}
@@ -42,10 +44,11 @@ if [ -e "$out/campaign.db" ]; then
   exit 2
 fi
 mkdir -p "$out"
-echo "campaign: IREE $release, $targets, seed $seed, $minutes min, jobs $jobs -> $out" >&2
+echo "campaign: IREE $release, $targets, seed $seed, $minutes min, jobs $jobs, frontend $frontend% -> $out" >&2
 set +e
 ./build/bin/difftest fuzz --iree-dir="$dir" --target="$targets" \
   --time="${minutes}m" --seed="$seed" --jobs="$jobs" --out="$out" \
+  --frontend="$frontend" \
   2> >(tee "$out/campaign.log" >&2)
 rc=$?
 set -e

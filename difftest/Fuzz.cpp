@@ -709,6 +709,12 @@ int fuzzCommand(int argc, char **argv) {
                "full MLIR names work too); default: every kind on by "
                "default (softmax, pack and unpack only when listed)"),
       cl::cat(common.category));
+  cl::opt<unsigned> frontend(
+      "frontend",
+      cl::desc("Percent of cases that start with a frontend-shaped recipe "
+               "(argsort/topk as sort with an iota payload, scatter_add into "
+               "one row, degenerate matmuls); 0-100, default 0"),
+      cl::init(0), cl::cat(common.category));
   cl::opt<bool> noProbe(
       "no-probe",
       cl::desc("Draw every op kind, without asking the IREE in use which it "
@@ -811,6 +817,8 @@ int fuzzCommand(int argc, char **argv) {
                         {"iree_version", settings->tools->compilerVersion()},
                         {"large", large ? "1" : "0"},
                         {"ops", std::string(opsList)},
+                        {"frontend", std::to_string(std::min(
+                                         100u, unsigned(frontend)))},
                         {"started", std::to_string(now())}})
       if (llvm::Error e = c.db->setOption(k, v)) {
         llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
@@ -823,13 +831,16 @@ int fuzzCommand(int argc, char **argv) {
   llvm::StringRef(twinText).getAsInteger(10, c.twinPercent);
   c.batching = c.batchSize > 1;
   c.gen.allowLarge = c.db->option("large").value_or("0") == "1";
+  llvm::StringRef(c.db->option("frontend").value_or("0"))
+      .getAsInteger(10, c.gen.frontendPercent);
   {
     llvm::SmallVector<llvm::StringRef> parts;
     std::string opsText = c.db->option("ops").value_or("");
     llvm::StringRef(opsText).split(parts, ',', -1, false);
     for (llvm::StringRef p : parts) {
       std::optional<fuzz::OpKind> k = fuzz::parseOpKind(p.trim());
-      for (llvm::StringRef prefix : {"iree_linalg_ext.", "linalg.", "tensor."})
+      for (llvm::StringRef prefix :
+           {"iree_linalg_ext.", "linalg.", "tensor.", "frontend."})
         if (!k)
           k = fuzz::parseOpKind((prefix + p.trim()).str());
       if (!k || *k == fuzz::OpKind::Empty) {
@@ -939,7 +950,8 @@ int mergeCommand(int argc, char **argv) {
       return kInvalid;
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
-                          "large", "ops", "static_twins", "unsupported_ops"})
+                          "large", "ops", "static_twins", "unsupported_ops",
+                          "frontend"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

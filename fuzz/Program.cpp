@@ -70,6 +70,9 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "linalg.pack",
     "linalg.unpack",
     "iree_linalg_ext.attention",
+    "frontend.argsort",
+    "frontend.scatter_add_one_row",
+    "frontend.degenerate_matmul",
 };
 
 StringRef opKindName(OpKind k) {

@@ -43,7 +43,9 @@ void buildScatterOrGather(Builder &bld, bool scatter) {
   // Element type and combiner first.
   DType et = *bld.pickDType(anyType);
   Combiner comb = Combiner::Overwrite;
-  if (scatter && et != DType::I1)
+  if (scatter && et != DType::I1 && bld.hintCombiner)
+    comb = *bld.hintCombiner;
+  else if (scatter && et != DType::I1)
     comb = bld.pickWeighted<Combiner>({{30, Combiner::Overwrite},
                                        {25, Combiner::Add},
                                        {15, Combiner::Max},
@@ -51,13 +53,17 @@ void buildScatterOrGather(Builder &bld, bool scatter) {
                                        {15, Combiner::Mul}});
   bool floatArith =
       isFloat(et) && (comb == Combiner::Add || comb == Combiner::Mul);
+  // Hinted indices (frontend-shaped recipes) may repeat.
   bool wantUnique =
-      scatter && (comb == Combiner::Mul && isFloat(et) ? true : bld.chance(60));
+      scatter && !bld.hintIndices &&
+      (comb == Combiner::Mul && isFloat(et) ? true : bld.chance(60));
 
   // Indices from another op (a topk's or arg_compare's index output, ...):
   // an integer value whose range is known and non-negative.
   std::optional<ValueId> chainIdx;
-  if (!wantUnique)
+  if (bld.hintIndices)
+    chainIdx = bld.hintIndices;
+  else if (!wantUnique)
     chainIdx = bld.pickExisting(
         [&](ValueId v) {
           const Facts &f = bld.facts[v];
