@@ -71,7 +71,8 @@ def main():
     count = os.path.join(work, "input-calls")
     fake = fake_tools(os.path.join(work, "fake"),
                       REJECT % {"count": count, "real": tools[0]}, None,
-                      tools[0], tools[1], version="3.99.0rc20990101")
+                      tools[0], tools[1], version="3.99.0rc20990101",
+                      input_phase=True)
     env = dict(os.environ, DIFFTEST_CACHE_DIR=os.path.join(work, "cache"))
     ops = "--ops=sort,scan,generic,transpose"
 
