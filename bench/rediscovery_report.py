@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The rediscovery table of a campaign: per historic bug class (see
 bench/rediscovery_classes.json) the minutes from the campaign's start to
-the first failure signature of that class, the signatures that match no
+its first failing row (signature, op kinds, dynamic extents), the signatures that match no
 class, and the version-noise signatures (an op or syntax form the release
 cannot take recorded as a finding: must be 0).
 
@@ -37,29 +37,35 @@ def main():
     minutes = (last - started) / 60 if last and started else 0
     noise_re = re.compile(table["version_noise"])
 
-    def program(bundle):
+    # Every failing row with its op kinds and whether it is dynamic.
+    failing = []
+    for sig, features, at in con.execute(
+            "SELECT signature, features, finished_at FROM cases WHERE "
+            "signature IS NOT NULL AND signature != ''"):
         try:
-            return open(os.path.join(out, bundle, "program.mlir")).read()
-        except OSError:
-            return ""
+            f = json.loads(features or "{}")
+        except ValueError:
+            f = {}
+        failing.append((sig, " ".join(f.get("op_kinds", [])),
+                        bool(f.get("dynamic")), at))
 
     rows = []
     matched = set()
     for c in table["classes"]:
         sig_re = re.compile(c["signature"])
-        prog_re = re.compile(c["program"]) if c.get("program") else None
-        hits = [f for f in failures if sig_re.search(f[0]) and
-                (not prog_re or prog_re.search(program(f[4])))]
-        for f in hits:
-            matched.add(f[0])
-        first = min((f[5] for f in hits), default=None)
+        ops_re = re.compile(c["ops"]) if c.get("ops") else None
+        hits = [r for r in failing if sig_re.search(r[0]) and
+                (not ops_re or ops_re.search(r[1])) and
+                (not c.get("dynamic") or r[2])]
+        sigs = sorted({r[0] for r in hits})
+        matched.update(sigs)
+        first = min((r[3] for r in hits), default=None)
         rows.append({
             "class": c["name"], "issue": c["issue"], "had": c["had"],
             "fixed": c["fixed"], "frontend": c.get("frontend"),
-            "signatures": [f[0] for f in hits],
+            "signatures": sigs, "rows": len(hits),
             "first_hit_minutes": None if first is None else
-            round((first - started) / 60, 1),
-            "first_case": min((f[3] for f in hits), default=None)})
+            round((first - started) / 60, 1)})
     noise = [f[0] for f in failures if noise_re.search(f[0])]
     unmatched = [f[0] for f in failures
                  if f[0] not in matched and f[0] not in noise]
@@ -79,13 +85,13 @@ def main():
           "not drawn (the release's capability probe): %s." % (
               ncases, minutes, ncases / minutes if minutes else 0,
               len(failures), opts.get("unsupported_ops") or "none"), "",
-          "| class | issue | had | fixed | first hit (min) | signatures |",
-          "|---|---|---|---|---|---|"]
+          "| class | issue | had | fixed | first hit (min) | signatures | "
+          "rows |", "|---|---|---|---|---|---|---|"]
     for r in rows:
-        md.append("| %s | %s | %s | %s | %s | %d |" % (
+        md.append("| %s | %s | %s | %s | %s | %d | %d |" % (
             r["class"], r["issue"], r["had"], r["fixed"] or "open",
             "-" if r["first_hit_minutes"] is None else r["first_hit_minutes"],
-            len(r["signatures"])))
+            len(r["signatures"]), r["rows"]))
     md += ["", "Version-noise signatures: %d%s" % (
         len(noise), "".join("\n- `%s`" % s for s in noise)),
         "", "Unsupported-input rows (not findings): %d%s" % (
