@@ -27,6 +27,7 @@
 
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
+#include "difftest/Capabilities.h"
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
 #include "fuzz/CaseFiles.h"
@@ -720,6 +721,21 @@ int fuzzCommand(int argc, char **argv) {
                "default (softmax, pack, unpack, attention and complex only when "
                "listed)"),
       cl::cat(common.category));
+  cl::opt<unsigned> frontend(
+      "frontend",
+      cl::desc("Percent of cases that start with a frontend-shaped recipe "
+               "(argsort/topk as sort with an iota payload, scatter_add into "
+               "one row, degenerate matmuls); 0-100, default 0"),
+      cl::init(0), cl::cat(common.category));
+  cl::opt<bool> noProbe(
+      "no-probe",
+      cl::desc("Draw every op kind, without asking the IREE in use which it "
+               "accepts (its capability probe, cached per version)"),
+      cl::cat(common.category));
+  cl::opt<bool> reprobe("reprobe",
+                        cl::desc("Probe the IREE in use again even if its "
+                                 "capability set is cached"),
+                        cl::cat(common.category));
   std::optional<Settings> settings = common.parse(
       argc, argv,
       "difftest fuzz: a campaign of generated "
@@ -776,6 +792,35 @@ int fuzzCommand(int argc, char **argv) {
     a.getAsInteger(10, c.shardIndex);
     n.getAsInteger(10, c.shardCount);
   } else {
+    // Version-aware generation: the op kinds the IREE in use rejects are
+    // not drawn. Kept with the campaign, so a resumed campaign draws the
+    // same cases.
+    std::string unsupported;
+    if (!noProbe) {
+      auto caps = probeCapabilities(*settings->tools, settings->compileLimits,
+                                    reprobe);
+      if (!caps) {
+        llvm::errs() << "error: capability probe: "
+                     << llvm::toString(caps.takeError()) << "\n";
+        return kToolError;
+      }
+      std::vector<std::string> names;
+      for (const auto &[kind, why] : caps->rejected) {
+        names.push_back(kind);
+        llvm::errs() << "note: " << releaseOf(caps->version)
+                     << " does not take " << kind << " (" << why
+                     << "): not drawn\n";
+      }
+      unsupported = llvm::join(names, ",");
+      if (!caps->file.empty())
+        llvm::errs() << "note: capabilities of this IREE "
+                     << (caps->fromCache ? "from " : "cached in ")
+                     << caps->file << "\n";
+    }
+    if (llvm::Error e = c.db->setOption("unsupported_ops", unsupported)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kToolError;
+    }
     for (auto [k, v] : {std::pair<StringRef, std::string>{"seed", seedText},
                         {"targets", targetList},
                         {"batch", batchText},
@@ -784,6 +829,8 @@ int fuzzCommand(int argc, char **argv) {
                         {"iree_version", settings->tools->compilerVersion()},
                         {"large", large ? "1" : "0"},
                         {"ops", std::string(opsList)},
+                        {"frontend", std::to_string(std::min(
+                                         100u, unsigned(frontend)))},
                         {"started", std::to_string(now())}})
       if (llvm::Error e = c.db->setOption(k, v)) {
         llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
@@ -796,13 +843,16 @@ int fuzzCommand(int argc, char **argv) {
   llvm::StringRef(twinText).getAsInteger(10, c.twinPercent);
   c.batching = c.batchSize > 1;
   c.gen.allowLarge = c.db->option("large").value_or("0") == "1";
+  llvm::StringRef(c.db->option("frontend").value_or("0"))
+      .getAsInteger(10, c.gen.frontendPercent);
   {
     llvm::SmallVector<llvm::StringRef> parts;
     std::string opsText = c.db->option("ops").value_or("");
     llvm::StringRef(opsText).split(parts, ',', -1, false);
     for (llvm::StringRef p : parts) {
       std::optional<fuzz::OpKind> k = fuzz::parseOpKind(p.trim());
-      for (llvm::StringRef prefix : {"iree_linalg_ext.", "linalg.", "tensor."})
+      for (llvm::StringRef prefix :
+           {"iree_linalg_ext.", "linalg.", "tensor.", "frontend."})
         if (!k)
           k = fuzz::parseOpKind((prefix + p.trim()).str());
       if (!k || *k == fuzz::OpKind::Empty) {
@@ -810,6 +860,21 @@ int fuzzCommand(int argc, char **argv) {
         return kInvalid;
       }
       c.gen.ops.push_back(*k);
+    }
+    parts.clear();
+    std::string unsupportedText = c.db->option("unsupported_ops").value_or("");
+    llvm::StringRef(unsupportedText).split(parts, ',', -1, false);
+    for (llvm::StringRef p : parts)
+      if (std::optional<fuzz::OpKind> k = fuzz::parseOpKind(p))
+        c.gen.unsupported.push_back(*k);
+    if (!c.gen.ops.empty() &&
+        llvm::all_of(c.gen.ops, [&](fuzz::OpKind k) {
+          return llvm::is_contained(c.gen.unsupported, k);
+        })) {
+      llvm::errs() << "error: the IREE in use takes none of --ops="
+                   << opsText << " (unsupported: " << unsupportedText
+                   << ")\n";
+      return kInvalid;
     }
   }
   auto configs = common.targetConfigs(targetList, *settings);
@@ -897,7 +962,8 @@ int mergeCommand(int argc, char **argv) {
       return kInvalid;
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
-                          "large", "ops", "static_twins"})
+                          "large", "ops", "static_twins", "unsupported_ops",
+                          "frontend"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

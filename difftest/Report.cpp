@@ -70,7 +70,7 @@ std::string mdCell(StringRef s) {
 
 bool isFailureVerdict(StringRef v) {
   return v != "pass" && v != "undecided" && v != "compiled-only" &&
-         v != "rejected-ub";
+         v != "rejected-ub" && v != "unsupported-input";
 }
 
 /// A table: a title, column heads, rows of cells.

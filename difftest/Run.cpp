@@ -17,6 +17,7 @@
 
 #include "difftest/Run.h"
 #include "difftest/Frontend.h"
+#include "difftest/Capabilities.h"
 #include "difftest/Options.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -156,6 +157,16 @@ TargetResult compileTarget(const gpu::TargetConfig &config, StringRef program,
                                     joinPath(absSub, "compile.log"));
   res.compileSeconds = cr.wallSeconds;
   gpu::Verdict cv = gpu::classifyCompile(cr);
+  // A compile error of a program the compiler cannot even take as input
+  // (an op or syntax form newer than the release) is no finding.
+  if (cv == gpu::Verdict::CompileError)
+    if (auto why = inputRejection(*settings.tools, program, workDir,
+                                  settings.compileLimits,
+                                  joinPath(absSub, "input.log"))) {
+      res.verdict = gpu::Verdict::UnsupportedInput;
+      res.detail = *why;
+      return res;
+    }
   if (cv != gpu::Verdict::Pass)
     return failedWith(res, cv, cr);
   res.verdict = gpu::Verdict::Pass;

@@ -39,6 +39,7 @@
 #include "difftest/Options.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
+#include "difftest/Capabilities.h"
 
 #include "interp/support/Npy.h"
 #include "oracle/Oracle.h"
@@ -256,7 +257,9 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
 // Classifying an outcome against the bundle's failure
 //===----------------------------------------------------------------------===//
 
-enum class Outcome { Same, Passes, Other, NotRun, Unsupported };
+/// Predates: the release cannot take the program as input (an op or syntax
+/// form newer than it: unsupported-input), so it says nothing about the bug.
+enum class Outcome { Same, Passes, Other, NotRun, Unsupported, Predates };
 
 StringRef outcomeName(Outcome o) {
   switch (o) {
@@ -270,6 +273,8 @@ StringRef outcomeName(Outcome o) {
     return "not run";
   case Outcome::Unsupported:
     return "unsupported";
+  case Outcome::Predates:
+    return "predates the input";
   }
   return "?";
 }
@@ -292,6 +297,8 @@ Outcome classify(const Bundle &b, const TargetResult &r) {
     return Outcome::Same;
   if (r.verdict == gpu::Verdict::Pass)
     return Outcome::Passes;
+  if (r.verdict == gpu::Verdict::UnsupportedInput)
+    return Outcome::Predates;
   if (r.verdict == gpu::Verdict::CompiledOnly) {
     auto v = gpu::parseVerdict(b.verdict);
     // A compile failure that is gone: compiling is all that matters.
@@ -321,6 +328,9 @@ std::string trialWords(const Trial &t) {
   case Outcome::Unsupported:
     s = "unsupported (" + t.result.detail + ")";
     break;
+  case Outcome::Predates:
+    s = "this release predates the input (" + t.result.detail + ")";
+    break;
   case Outcome::Other: {
     std::string d = t.result.detail;
     if (d.size() > 120)
@@ -333,6 +343,30 @@ std::string trialWords(const Trial &t) {
   if (!t.note.empty())
     s += " [" + t.note + "]";
   return s;
+}
+
+/// The op kinds of `program` that the release of `tools` does not take, by
+/// its capability table (difftest/Capabilities.h, probed once per release
+/// and cached): "iree_linalg_ext.arg_compare, linalg.pack"; "" if none is
+/// known.
+std::string opsReleaseLacks(const gpu::IreeTools &tools,
+                            const gpu::ProcessLimits &limits,
+                            StringRef program) {
+  auto text = readFile(program);
+  auto caps = probeCapabilities(tools, limits);
+  if (!text || !caps) {
+    if (!text)
+      llvm::consumeError(text.takeError());
+    if (!caps)
+      llvm::consumeError(caps.takeError());
+    return "";
+  }
+  std::vector<std::string> lacks;
+  for (const auto &[kind, why] : caps->rejected)
+    if (StringRef(*text).contains(kind + " ") ||
+        StringRef(*text).contains(kind + "\n"))
+      lacks.push_back(kind);
+  return llvm::join(lacks, ", ");
 }
 
 //===----------------------------------------------------------------------===//
@@ -457,6 +491,7 @@ std::string flagSummary(const std::vector<Trial> &trials, const Bundle &b) {
       notRun.push_back(n);
       break;
     case Outcome::Unsupported:
+    case Outcome::Predates:
       unsupported.push_back(n);
       break;
     case Outcome::Other:
@@ -990,6 +1025,11 @@ int triageCommand(int argc, char **argv) {
       t.installSeconds = installSeconds;
       if (!dropped.empty())
         t.note = "not in this release, left out: " + llvm::join(dropped, " ");
+      if (t.outcome == Outcome::Predates)
+        if (std::string ops = opsReleaseLacks(*tools, settings->compileLimits,
+                                              joinPath(workDir, "program.mlir"));
+            !ops.empty())
+          t.note += (t.note.empty() ? "" : "; ") + ("it has no " + ops);
       print(t);
       evaluated[i] = versionTrials.size();
       versionTrials.push_back(std::move(t));
@@ -1023,7 +1063,12 @@ int triageCommand(int argc, char **argv) {
             lastPassing = releaseLabels[lo];
             versionText = "the failure appears in " + firstFailing + " (" +
                           lastPassing + ": " + trialWords(before) + ")";
-            if (before.outcome != Outcome::Passes)
+            if (before.outcome == Outcome::Predates)
+              versionText = "fails from " + firstFailing +
+                            " on, the first release that takes the program; " +
+                            lastPassing + " predates it (" +
+                            trialWords(before) + ")";
+            else if (before.outcome != Outcome::Passes)
               versionText += "; " + lastPassing +
                              " does not pass either, so the bug itself may "
                              "be older than " + firstFailing;

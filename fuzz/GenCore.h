@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -314,6 +315,18 @@ public:
   bool dynamicCase = false;
   bool largeCase = false;
   int64_t budget = 0;
+
+  //===--- Hints of frontend-shaped recipes -------------------------------===//
+  // A frontend-shaped recipe (fuzz/recipes/Frontend.cpp) steers the op
+  // recipe it reuses through these; unset, the recipe makes its own picks
+  // (so the cases of every other recipe stay what they were).
+
+  /// Scatter: these indices (an integer value with a known non-negative
+  /// range, depth 1) and this combiner.
+  std::optional<ValueId> hintIndices;
+  std::optional<Combiner> hintCombiner;
+  /// Matmul: these extents (m, k, n) for fresh operands.
+  std::optional<std::array<int64_t, 3>> hintMatmul;
 
   //===--- Picks (every one goes through RapidCheck) ----------------------===//
 

@@ -48,6 +48,26 @@ Case Builder::build() {
       weighted.push_back({std::max(1u, r->weight), r});
   }
   unsigned numOps = pickInt(opts.minOps, std::max(opts.minOps, opts.maxOps));
+  // A frontend-shaped case: one frontend recipe first (those listed in the
+  // options, else every one), then the rest of the ops as usual. No pick
+  // at all when the option is 0, so other cases stay what they were.
+  if (opts.frontendPercent > 0 && numOps > 0) {
+    SmallVector<std::pair<unsigned, const Recipe *>, 4> frontend;
+    bool listed = llvm::any_of(opts.ops, [](OpKind k) {
+      return static_cast<unsigned>(k) >= kFirstFrontendKind;
+    });
+    for (unsigned i = kFirstFrontendKind; i < kNumOpKinds; ++i) {
+      OpKind k = static_cast<OpKind>(i);
+      const Recipe *r = recipeFor(k);
+      if (r && (!listed || llvm::is_contained(opts.ops, k)) &&
+          r->available(opts) && (!r->feasible || r->feasible(*this)))
+        frontend.push_back({std::max(1u, r->weight), r});
+    }
+    if (!frontend.empty() && chance(opts.frontendPercent)) {
+      pickWeighted<const Recipe *>(frontend)->build(*this);
+      --numOps;
+    }
+  }
   if (!weighted.empty())
     for (unsigned i = 0; i < numOps; ++i)
       pickWeighted<const Recipe *>(weighted)->build(*this);

@@ -95,6 +95,17 @@ struct GenOptions {
   /// Only ops the targeted IREE release has (each recipe's `since`, see
   /// fuzz/Recipe.h); unset: every op.
   std::optional<IreeVersion> iree;
+  /// Op kinds the IREE in use rejects (its capability probe, see
+  /// difftest/Capabilities.h): never drawn, whatever `iree` says. The probe
+  /// is the ground truth; `iree` and the recipes' `since` are the static
+  /// fallback when there is no IREE to probe.
+  std::vector<OpKind> unsupported;
+  /// Percent of cases that start with a frontend-shaped recipe (OpKind
+  /// ArgSort and after: argsort/topk as sort with an iota payload,
+  /// scatter_add into one row, degenerate matmuls), then draw the rest of
+  /// their ops as usual. 0 (the default) draws nothing for it, so every
+  /// other case stays what it was.
+  unsigned frontendPercent = 0;
   /// Returned values per function.
   unsigned maxResults = 3;
   /// RapidCheck size `generateCase` runs the generator with. The picks

@@ -72,6 +72,9 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "iree_linalg_ext.attention",
     "complex",
     "narrow_types",
+    "frontend.argsort",
+    "frontend.scatter_add_one_row",
+    "frontend.degenerate_matmul",
 };
 
 StringRef opKindName(OpKind k) {

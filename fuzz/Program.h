@@ -149,9 +149,17 @@ enum class OpKind : uint8_t {
   Attention, // iree_linalg_ext.attention
   Complex,   // linalg.generic with complex dialect ops in its body
   NarrowTypes, // linalg.generic through a sub-byte integer or small float
+  // Frontend-shaped recipes (fuzz/recipes/Frontend.cpp): patterns of the
+  // ops above as IREE's frontends emit them. No op has these kinds; they
+  // name recipes, drawn when listed or by GenOptions::frontendPercent.
+  ArgSort,          // frontend.argsort: iota payload, sort, maybe a topk slice
+  ScatterAddOneRow, // frontend.scatter_add_one_row: all-equal indices
+  DegenerateMatmul, // frontend.degenerate_matmul: 1x2x1, K=1, unit dims
 };
 constexpr unsigned kNumOpKinds =
-    static_cast<unsigned>(OpKind::NarrowTypes) + 1;
+    static_cast<unsigned>(OpKind::DegenerateMatmul) + 1;
+/// The first frontend-shaped recipe kind: [this, kNumOpKinds).
+constexpr unsigned kFirstFrontendKind = static_cast<unsigned>(OpKind::ArgSort);
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).
 constexpr unsigned kNumDefaultOpKinds = static_cast<unsigned>(OpKind::Cast) + 1;
 

@@ -27,8 +27,10 @@ struct Recipe {
   OpKind kind;
   /// Relative chance among the op kinds a case may use.
   unsigned weight;
-  /// The oldest IREE release the recipe's programs are known to compile
-  /// with (the generator has been checked against 3.13 only).
+  /// The oldest IREE release whose iree-compile takes the recipe's
+  /// programs (from IREE's history and the capability probe of the
+  /// releases at hand, docs/fuzzing.md); the static fallback when no IREE
+  /// can be probed (fuzz-gen --iree-version).
   IreeVersion since;
   /// What it reads: element types, ranks, the facts of operands it reuses
   /// (for --list-recipes and the README).
@@ -40,9 +42,12 @@ struct Recipe {
   /// Appends the op (and the arguments and destinations it needs).
   void (*build)(Builder &);
 
-  /// Whether the targeted IREE release (GenOptions::iree) has the op.
+  /// Whether the targeted IREE has the op: not rejected by its probe
+  /// (GenOptions::unsupported), and no newer than its release
+  /// (GenOptions::iree).
   bool available(const GenOptions &opts) const {
-    return !opts.iree || !(*opts.iree < since);
+    return !llvm::is_contained(opts.unsupported, kind) &&
+           (!opts.iree || !(*opts.iree < since));
   }
 };
 

@@ -37,6 +37,7 @@ constexpr VerdictEntry kVerdicts[] = {
     {Verdict::RuntimeTimeout, "runtime-timeout"},
     {Verdict::CompiledOnly, "compiled-only"},
     {Verdict::ToolError, "tool-error"},
+    {Verdict::UnsupportedInput, "unsupported-input"},
 };
 
 bool isTimeout(Verdict v) {
@@ -503,6 +504,7 @@ Stage stageOf(Verdict v) {
   case Verdict::CompileTimeout:
   case Verdict::CompiledOnly:
   case Verdict::ToolError:
+  case Verdict::UnsupportedInput:
     return Stage::Compile;
   case Verdict::RuntimeError:
   case Verdict::RuntimeCrash:
@@ -518,7 +520,7 @@ Stage stageOf(Verdict v) {
 
 bool isFailure(Verdict v) {
   return v != Verdict::Pass && v != Verdict::Undecided &&
-         v != Verdict::CompiledOnly;
+         v != Verdict::CompiledOnly && v != Verdict::UnsupportedInput;
 }
 
 Verdict classifyCompile(const ProcessResult &r) {

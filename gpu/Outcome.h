@@ -62,13 +62,17 @@ enum class Verdict {
   RuntimeTimeout, ///< iree-run-module ran past its timeout.
   CompiledOnly,   ///< Compiled; not run (no device for the target).
   ToolError,      ///< A tool could not start or was stopped from outside.
+  /// The IREE in use cannot take the program as written: iree-compile
+  /// --compile-to=input rejects it with a diagnostic (an op or syntax form
+  /// newer than the release). Not a finding (difftest/Capabilities.h).
+  UnsupportedInput,
 };
 
 enum class Stage { Compile, Run, Compare };
 
 /// "pass", "mismatch", "undecided", "compile-error", "compiler-crash",
 /// "compile-timeout", "runtime-error", "runtime-crash", "runtime-timeout",
-/// "compiled-only", "tool-error".
+/// "compiled-only", "tool-error", "unsupported-input".
 llvm::StringRef verdictName(Verdict v);
 std::optional<Verdict> parseVerdict(llvm::StringRef name);
 /// "compile", "run", "compare".
@@ -76,7 +80,7 @@ llvm::StringRef stageName(Stage s);
 /// The stage a verdict comes from (ToolError: Compile; the caller knows
 /// better when a runtime tool failed to start).
 Stage stageOf(Verdict v);
-/// Everything but Pass, Undecided and CompiledOnly.
+/// Everything but Pass, Undecided, CompiledOnly and UnsupportedInput.
 bool isFailure(Verdict v);
 
 /// The verdict of an iree-compile run / an iree-run-module run (see the

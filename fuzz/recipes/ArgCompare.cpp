@@ -122,7 +122,8 @@ const Recipe &argCompareRecipe() {
   static const Recipe r = {
       OpKind::ArgCompare,
       /*weight=*/10,
-      /*since=*/{3, 13},
+      // iree_linalg_ext.arg_compare is new in 3.6.0.
+      /*since=*/{3, 6},
       /*needs=*/
       "a non-i1 element type; keys without infinities, NaN, subnormals or "
       "reduction freedom",

@@ -105,7 +105,9 @@ const Recipe &attentionRecipe() {
   static const Recipe r = {
       OpKind::Attention,
       /*weight=*/4,
-      /*since=*/{3, 13},
+      // The generic form we print: probed with 3.4.0 (older releases
+      // unchecked).
+      /*since=*/{3, 4},
       /*needs=*/
       "f16, bf16 or f32; fresh exact query/key/value |x| <= 1 (k1 <= 16, "
       "scale * k1 <= 4)",

@@ -69,7 +69,7 @@ const Recipe &broadcastRecipe() {
   static const Recipe r = {
       OpKind::Broadcast,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"any value of rank 0-3",
       /*produces=*/
       "the broadcast tensor, with its input's facts (not distinct)",

@@ -32,7 +32,7 @@ const Recipe &fillRecipe() {
   static const Recipe r = {
       OpKind::Fill,
       /*weight=*/2,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"nothing: a small constant of any element type",
       /*produces=*/"a uniform tensor with the constant's facts",
       /*feasible=*/nullptr,

@@ -654,7 +654,7 @@ const Recipe &genericRecipe() {
   static const Recipe r = {
       OpKind::Generic,
       /*weight=*/16,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "any element types; operands whose facts fit the body (see "
       "\"linalg.generic bodies\" in fuzz/README.md)",

@@ -37,7 +37,8 @@ void buildMatmul(Builder &bld, bool batch) {
   }
   auto [inT, accT] = bld.pickWeighted<std::pair<DType, DType>>(combos);
 
-  int64_t k = bld.pickWeighted<int>({{40, 0}, {40, 1}, {20, 2}}) == 0
+  int64_t k = bld.hintMatmul ? (*bld.hintMatmul)[1]
+              : bld.pickWeighted<int>({{40, 0}, {40, 1}, {20, 2}}) == 0
                   ? bld.pickInt(1, 4)
                   : bld.pickInt(1, 16);
   // Exact: K * |a| * |b| + |c| below 2^p of the accumulator, with the
@@ -69,14 +70,24 @@ void buildMatmul(Builder &bld, bool batch) {
   // batch_matmul: a [B, M, K], b [B, K, N], c [B, M, N].
   unsigned lead = batch ? 1 : 0;
   unsigned rank = 2 + lead;
-  auto a = bld.pickExisting([&](ValueId v) {
-    const TensorType &ty = bld.prog.type(v);
-    return ty.dtype == inT && ty.rank() == rank &&
-           bld.prog.shape(v)[lead + 1] == k && fits(bld.facts[v], inT, needA);
-  });
+  std::optional<ValueId> a;
+  if (!bld.hintMatmul)
+    a = bld.pickExisting([&](ValueId v) {
+      const TensorType &ty = bld.prog.type(v);
+      return ty.dtype == inT && ty.rank() == rank &&
+             bld.prog.shape(v)[lead + 1] == k &&
+             fits(bld.facts[v], inT, needA);
+    });
   ValueId av;
   if (a) {
     av = *a;
+  } else if (bld.hintMatmul) {
+    // A degenerate matmul (frontend-shaped): the hinted extents, never
+    // shrunk by the budget.
+    Shape s = {(*bld.hintMatmul)[0], k};
+    if (batch)
+      s.insert(s.begin(), 1);
+    av = bld.freshArg(inT, s, needA);
   } else {
     Shape s = {bld.pickExtent(), k};
     if (batch)
@@ -87,7 +98,7 @@ void buildMatmul(Builder &bld, bool batch) {
   }
   int64_t m = bld.prog.shape(av)[lead];
   int64_t bsz = batch ? bld.prog.shape(av)[0] : 1;
-  Shape bs = {k, bld.pickExtent()};
+  Shape bs = {k, bld.hintMatmul ? (*bld.hintMatmul)[2] : bld.pickExtent()};
   if (batch)
     bs.insert(bs.begin(), bsz);
   bld.fitBudget(bs, 1);
@@ -172,7 +183,7 @@ const Recipe &matmulRecipe() {
   static const Recipe r = {
       OpKind::Matmul,
       /*weight=*/7,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a non-i1 element type and rank 2; exact float operands with K*Ba*Bb + "
       "Bc below 2^p",
@@ -189,7 +200,7 @@ const Recipe &batchMatmulRecipe() {
   static const Recipe r = {
       OpKind::BatchMatmul,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a non-i1 element type and rank 3; exact float operands as for matmul",
       /*produces=*/"the batched product, exact for floats",

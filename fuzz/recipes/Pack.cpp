@@ -244,7 +244,8 @@ const Recipe &packRecipe() {
   static const Recipe r = {
       OpKind::Pack,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      // linalg.pack moved from the tensor dialect in 3.3.0.
+      /*since=*/{3, 3},
       /*needs=*/"any value of rank below maxRank",
       /*produces=*/
       "the packed tensor (rank + tiles <= maxRank): its input's facts, "
@@ -258,7 +259,8 @@ const Recipe &unpackRecipe() {
   static const Recipe r = {
       OpKind::Unpack,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      // linalg.unpack moved from the tensor dialect in 3.3.0.
+      /*since=*/{3, 3},
       /*needs=*/"a pack result of the function, or a fresh packed argument",
       /*produces=*/"the unpacked tensor with its source's facts",
       /*feasible=*/packFeasible,

@@ -128,7 +128,7 @@ const Recipe &reduceRecipe() {
   static const Recipe r = {
       OpKind::Reduce,
       /*weight=*/7,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "any element type; exact values for float add/mul (else max/min); no "
       "uniform input without allowInvariantReductions",

@@ -164,7 +164,7 @@ const Recipe &scanRecipe() {
   static const Recipe r = {
       OpKind::Scan,
       /*weight=*/10,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a non-i1 element type; exact values whose prefix sums/products stay "
       "exact for add/mul",

@@ -43,7 +43,9 @@ void buildScatterOrGather(Builder &bld, bool scatter) {
   // Element type and combiner first.
   DType et = *bld.pickDType(anyType);
   Combiner comb = Combiner::Overwrite;
-  if (scatter && et != DType::I1)
+  if (scatter && et != DType::I1 && bld.hintCombiner)
+    comb = *bld.hintCombiner;
+  else if (scatter && et != DType::I1)
     comb = bld.pickWeighted<Combiner>({{30, Combiner::Overwrite},
                                        {25, Combiner::Add},
                                        {15, Combiner::Max},
@@ -51,13 +53,17 @@ void buildScatterOrGather(Builder &bld, bool scatter) {
                                        {15, Combiner::Mul}});
   bool floatArith =
       isFloat(et) && (comb == Combiner::Add || comb == Combiner::Mul);
+  // Hinted indices (frontend-shaped recipes) may repeat.
   bool wantUnique =
-      scatter && (comb == Combiner::Mul && isFloat(et) ? true : bld.chance(60));
+      scatter && !bld.hintIndices &&
+      (comb == Combiner::Mul && isFloat(et) ? true : bld.chance(60));
 
   // Indices from another op (a topk's or arg_compare's index output, ...):
   // an integer value whose range is known and non-negative.
   std::optional<ValueId> chainIdx;
-  if (!wantUnique)
+  if (bld.hintIndices)
+    chainIdx = bld.hintIndices;
+  else if (!wantUnique)
     chainIdx = bld.pickExisting(
         [&](ValueId v) {
           const Facts &f = bld.facts[v];
@@ -303,7 +309,7 @@ const Recipe &scatterRecipe() {
   static const Recipe r = {
       OpKind::Scatter,
       /*weight=*/14,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "any element type; exact small values under add/mul combiners; indices "
       "in range (fresh, or a non-negative integer value such as topk's "
@@ -319,7 +325,9 @@ const Recipe &gatherRecipe() {
   static const Recipe r = {
       OpKind::Gather,
       /*weight=*/12,
-      /*since=*/{3, 13},
+      // iree_linalg_ext.gather is new in 3.4.0 with a region; the
+      // region-less form we print is 3.5.0's.
+      /*since=*/{3, 5},
       /*needs=*/
       "any element type; indices in range (fresh, or a non-negative integer "
       "value)",

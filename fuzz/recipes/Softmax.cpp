@@ -99,7 +99,7 @@ const Recipe &softmaxRecipe() {
   static const Recipe r = {
       OpKind::Softmax,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a float type; exact finite values |x| <= 2 without reduction freedom "
       "(f16: lines short enough that no result is subnormal)",

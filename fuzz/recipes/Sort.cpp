@@ -121,7 +121,7 @@ const Recipe &sortRecipe() {
   static const Recipe r = {
       OpKind::Sort,
       /*weight=*/14,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "keys without infinities, NaN, subnormals, approximate values or "
       "reduction freedom; any element type, rank 1-4",

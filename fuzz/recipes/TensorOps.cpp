@@ -412,7 +412,7 @@ const Recipe &extractSliceRecipe() {
   static const Recipe r = {
       OpKind::ExtractSlice,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"any value of rank 1-4 without zero extents",
       /*produces=*/
       "a window (strided, rank-reducing, ? sizes) with the source's facts",
@@ -425,7 +425,7 @@ const Recipe &insertSliceRecipe() {
   static const Recipe r = {
       OpKind::InsertSlice,
       /*weight=*/5,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a value of rank 0-4 without zero extents; a destination (a fill, an "
       "argument or a value of the function) one rank higher at most",
@@ -439,7 +439,7 @@ const Recipe &collapseShapeRecipe() {
   static const Recipe r = {
       OpKind::CollapseShape,
       /*weight=*/4,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"a value of rank 2-4 (maxRank >= 2)",
       /*produces=*/"the collapsed tensor, same facts",
       /*feasible=*/[](const Builder &bld) { return bld.maxRank >= 2; },
@@ -451,7 +451,7 @@ const Recipe &expandShapeRecipe() {
   static const Recipe r = {
       OpKind::ExpandShape,
       /*weight=*/4,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"any value of rank 1-3",
       /*produces=*/"the expanded tensor (unit dims, ? groups), same facts",
       /*feasible=*/nullptr,
@@ -463,7 +463,7 @@ const Recipe &padRecipe() {
   static const Recipe r = {
       OpKind::Pad,
       /*weight=*/4,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"any value of rank 1-4",
       /*produces=*/"the padded tensor (a constant pad value)",
       /*feasible=*/nullptr,
@@ -475,7 +475,7 @@ const Recipe &concatRecipe() {
   static const Recipe r = {
       OpKind::Concat,
       /*weight=*/4,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "2-3 values of one element type and rank, equal but for one dimension",
       /*produces=*/"the concatenation (facts joined)",
@@ -488,7 +488,7 @@ const Recipe &castRecipe() {
   static const Recipe r = {
       OpKind::Cast,
       /*weight=*/4,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"a value of rank 1-4 with a static extent",
       /*produces=*/"the same tensor with some extents made ?",
       /*feasible=*/nullptr,

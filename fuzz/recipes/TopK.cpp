@@ -127,7 +127,7 @@ const Recipe &topkRecipe() {
   static const Recipe r = {
       OpKind::TopK,
       /*weight=*/12,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/
       "a non-i1 element type; keys without infinities, NaN, subnormals or "
       "reduction freedom",

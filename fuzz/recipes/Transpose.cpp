@@ -48,7 +48,7 @@ const Recipe &transposeRecipe() {
   static const Recipe r = {
       OpKind::Transpose,
       /*weight=*/6,
-      /*since=*/{3, 13},
+      /*since=*/{3, 0},
       /*needs=*/"any value of rank 1-4",
       /*produces=*/"the permuted tensor, with its input's facts",
       /*feasible=*/nullptr,

@@ -103,10 +103,18 @@ static cl::opt<bool> listOpt(
     cl::desc("List the op recipes (weight, IREE release, needs, produces)"),
     cl::cat(cat));
 
+static cl::opt<unsigned> frontendOpt(
+    "frontend-percent",
+    cl::desc("Percent of cases that start with a frontend-shaped recipe "
+             "(argsort/topk with an iota payload, scatter_add into one row, "
+             "degenerate matmuls); default 0"),
+    cl::init(0), cl::cat(cat));
+
 static std::optional<OpKind> parseKind(StringRef name) {
   if (auto k = parseOpKind(name))
     return k;
-  for (StringRef prefix : {"iree_linalg_ext.", "linalg.", "tensor."})
+  for (StringRef prefix :
+       {"iree_linalg_ext.", "linalg.", "tensor.", "frontend."})
     if (auto k = parseOpKind((prefix + name).str()))
       return k;
   return std::nullopt;
@@ -136,6 +144,7 @@ int main(int argc, char **argv) {
     }
     opts.iree = v;
   }
+  opts.frontendPercent = std::min(100u, unsigned(frontendOpt));
   opts.minOps = minOpsOpt;
   opts.maxOps = std::max(maxOpsOpt, minOpsOpt);
   opts.dynamicCasePercent = dynamicOpt;

@@ -199,19 +199,86 @@ TEST(FuzzRecipes, OneRecipePerOpKind) {
 
 // GenOptions::iree leaves out the recipes newer than the release.
 TEST(FuzzRecipes, IreeVersionFiltersRecipes) {
-  GenOptions all, current, old;
+  GenOptions all, current, v34;
   current.iree = IreeVersion{3, 13};
-  old.iree = IreeVersion{3, 12};
+  v34.iree = IreeVersion{3, 4};
   for (const gen::Recipe *r : gen::recipes()) {
     EXPECT_TRUE(r->available(all));
     EXPECT_EQ(r->available(current), !(IreeVersion{3, 13} < r->since));
   }
-  // Every recipe is known from 3.13 on: nothing to build for 3.12, and the
-  // same cases as without the option for 3.13.
+  // From IREE's history: arg_compare is new in 3.6, the region-less gather
+  // in 3.5, linalg.pack/unpack in 3.3; the rest is older than 3.4.
+  EXPECT_FALSE(gen::recipeFor(OpKind::ArgCompare)->available(v34));
+  EXPECT_FALSE(gen::recipeFor(OpKind::Gather)->available(v34));
+  EXPECT_TRUE(gen::recipeFor(OpKind::Sort)->available(v34));
+  EXPECT_TRUE(gen::recipeFor(OpKind::Pack)->available(v34));
+  GenOptions v32;
+  v32.iree = IreeVersion{3, 2};
+  EXPECT_FALSE(gen::recipeFor(OpKind::Pack)->available(v32));
+  // Every recipe is known in 3.13: the same cases as without the option.
+  // For 3.4 the cases have ops, none of them arg_compare or gather.
   for (uint64_t seed = 0; seed < 20; ++seed) {
-    EXPECT_EQ(generateCase(seed, old).features.numOps, 0u);
     EXPECT_EQ(generateCase(seed, current).text(),
               generateCase(seed, all).text());
+    Case c = generateCase(seed, v34);
+    EXPECT_GT(c.features.numOps, 0u);
+    EXPECT_EQ(c.text().find("arg_compare"), std::string::npos);
+    EXPECT_EQ(c.text().find("iree_linalg_ext.gather"), std::string::npos);
+  }
+}
+
+// The capability probe's answer (GenOptions::unsupported) wins over the
+// release: a rejected kind is never drawn, even where `since` allows it.
+TEST(FuzzRecipes, UnsupportedKindsAreNotDrawn) {
+  GenOptions opts;
+  opts.ops = {OpKind::Sort, OpKind::Scan, OpKind::Generic};
+  opts.unsupported = {OpKind::Scan};
+  GenOptions withScan = opts;
+  withScan.unsupported.clear();
+  bool sawScan = false;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    EXPECT_EQ(generateCase(seed, opts).text().find("iree_linalg_ext.scan"),
+              std::string::npos);
+    sawScan |= generateCase(seed, withScan).text().find(
+                   "iree_linalg_ext.scan") != std::string::npos;
+  }
+  EXPECT_TRUE(sawScan) << "the test would pass without the filter";
+}
+
+// Frontend-shaped recipes: drawn only with GenOptions::frontendPercent (or
+// when listed), and then in the shapes they promise.
+TEST(FuzzRecipes, FrontendShapes) {
+  GenOptions none;
+  GenOptions fe;
+  fe.frontendPercent = 100;
+  fe.minOps = fe.maxOps = 1;
+  unsigned argsorts = 0, oneRow = 0, degenerate = 0;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    std::string t = generateCase(seed, fe).text();
+    if (t.find("linalg.index") != std::string::npos &&
+        t.find("iree_linalg_ext.sort") != std::string::npos)
+      ++argsorts;
+    if (t.find("iree_linalg_ext.scatter") != std::string::npos &&
+        t.find("linalg.fill") != std::string::npos)
+      ++oneRow;
+    if (t.find("linalg.matmul") != std::string::npos)
+      ++degenerate;
+  }
+  EXPECT_GT(argsorts, 0u);
+  EXPECT_GT(oneRow, 0u);
+  EXPECT_GT(degenerate, 0u);
+  // Listed alone, a degenerate matmul has a unit extent in its operands.
+  GenOptions mm;
+  mm.ops = {OpKind::DegenerateMatmul};
+  mm.minOps = mm.maxOps = 1;
+  mm.dynamicCasePercent = 0;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Case c = generateCase(seed, mm);
+    bool unit = false;
+    for (ValueId a : c.program.args)
+      for (int64_t e : c.program.shape(a))
+        unit |= e == 1;
+    EXPECT_TRUE(unit) << c.text();
   }
 }
 

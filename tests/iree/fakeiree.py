@@ -3,8 +3,9 @@ the real ones (from the project's .venv) to plant faults.
 
 A fake tool directory holds `iree-compile` and `iree-run-module` shell
 scripts; `--iree-dir=DIR` makes difftest use them. Probing (`--help*`,
-`--version`, `--list_devices`) always reaches the real tools, unless
-`version` names a fake release for `--version`.
+`--version`, `--list_devices`, `--compile-to=input`) always reaches the
+real tools, unless `version` names a fake release for `--version` or
+`input_phase` sends --compile-to=input to the fake body.
 """
 import glob
 import os
@@ -39,9 +40,15 @@ def real_tools(root):
 
 
 def fake_tools(d, compile_body, run_body, real_compile, real_run,
-               version=None):
-    """Writes the wrappers into d; a None body runs the real tool."""
+               version=None, input_phase=False):
+    """Writes the wrappers into d; a None body runs the real tool. Unless
+    `input_phase`, `iree-compile --compile-to=input` (the capability probe,
+    and the unsupported-input check of a failed compile) reaches the real
+    compiler too: a planted codegen fault is no input the release rejects."""
     probe = ""
+    if not input_phase:
+        probe += ('for a in "$@"; do [ "$a" = --compile-to=input ] && '
+                  'exec "%s" "$@"; done\n' % real_compile)
     if version:
         probe += ('case "$1" in --version) echo "IREE (https://iree.dev):"; '
                   'echo "  IREE compiler version %s @ fake"; exit 0;; esac\n'

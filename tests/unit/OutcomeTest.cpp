@@ -266,7 +266,7 @@ TEST(Verdicts, NamesParseAndFailure) {
        {Verdict::Pass, Verdict::Mismatch, Verdict::Undecided,
         Verdict::CompileError, Verdict::CompilerCrash, Verdict::CompileTimeout,
         Verdict::RuntimeError, Verdict::RuntimeCrash, Verdict::RuntimeTimeout,
-        Verdict::CompiledOnly, Verdict::ToolError})
+        Verdict::CompiledOnly, Verdict::ToolError, Verdict::UnsupportedInput})
     EXPECT_EQ(parseVerdict(verdictName(v)), v) << verdictName(v).str();
   EXPECT_EQ(verdictName(Verdict::CompilerCrash), "compiler-crash");
   EXPECT_EQ(verdictName(Verdict::CompiledOnly), "compiled-only");
@@ -275,6 +275,8 @@ TEST(Verdicts, NamesParseAndFailure) {
   EXPECT_FALSE(isFailure(Verdict::Pass));
   EXPECT_FALSE(isFailure(Verdict::Undecided));
   EXPECT_FALSE(isFailure(Verdict::CompiledOnly));
+  EXPECT_FALSE(isFailure(Verdict::UnsupportedInput));
+  EXPECT_EQ(verdictName(Verdict::UnsupportedInput), "unsupported-input");
   EXPECT_TRUE(isFailure(Verdict::Mismatch));
   EXPECT_TRUE(isFailure(Verdict::CompileTimeout));
   EXPECT_TRUE(isFailure(Verdict::ToolError));
