@@ -157,7 +157,7 @@ LogicalResult verifyQuantOp(Operation *op, bool isQuantize,
     if (c.wantFloat ? !isFloat(t) : !isSignlessInt(t))
       return op->emitOpError("expected ")
              << c.name << " to have " << (c.wantFloat ? floatText : intText)
-             << " element type, got '" << t << "'";
+             << " element type, got " << t;
   }
   int64_t qmin = op->getAttrOfType<IntegerAttr>("quant_min").getInt();
   int64_t qmax = op->getAttrOfType<IntegerAttr>("quant_max").getInt();
@@ -175,7 +175,7 @@ LogicalResult verifyQuantOp(Operation *op, bool isQuantize,
   if (qmin < lo || qmax > hi)
     return op->emitOpError("quantization range [")
            << qmin << ", " << qmax << "] is not representable in "
-           << (isUnsigned ? "unsigned" : "signed") << " '" << storage << "'";
+           << (isUnsigned ? "unsigned" : "signed") << " " << storage;
 
   // Maps: each over the same domain, one result per operand dimension.
   SmallVector<AffineMap> maps;
