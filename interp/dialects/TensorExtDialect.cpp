@@ -61,5 +61,28 @@ void DispatchTensorType::print(AsmPrinter &p) const {
   p << "<" << kAccessNames[getAccess()] << ":" << getBound() << ">";
 }
 
+/// IREE's BitCastOp::verify: one dimension value per dynamic dimension of
+/// the source and of the result (element types and sizes are free here; the
+/// byte sizes are checked when the op runs).
+static LogicalResult verifyDimCount(Operation *op, Type type, size_t count,
+                                    StringRef what) {
+  int64_t dyn = cast<RankedTensorType>(type).getNumDynamicDims();
+  if (static_cast<int64_t>(count) != dyn)
+    return op->emitOpError()
+           << what << " type " << type << " has " << dyn
+           << " dynamic dimensions but " << count
+           << " dimension values are attached";
+  return success();
+}
+
+LogicalResult BitCastOp::verify() {
+  if (failed(verifyDimCount(*this, getSource().getType(),
+                            getSourceDims().size(), "source")) ||
+      failed(verifyDimCount(*this, getResult().getType(),
+                            getResultDims().size(), "result")))
+    return failure();
+  return success();
+}
+
 } // namespace tensor_ext
 } // namespace ref

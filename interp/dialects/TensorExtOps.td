@@ -8,7 +8,9 @@
 //       strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
 //       -> tensor<4xf32>
 //   iree_tensor_ext.dispatch.tensor.store %y, %out, offsets = [0], ...
-// plus the workgroup count and workload ops around them. Syntax as IREE
+// plus the workgroup count and workload ops around them, and
+// `iree_tensor_ext.bitcast` (which IREE's ONNX lowering emits at the input
+// level, e.g. for STFT's complex -> real pair view). Syntax as IREE
 // prints it (TensorExtOps.td); IREE's definitions are the authority.
 //
 //===----------------------------------------------------------------------===//
@@ -102,6 +104,25 @@ def TensorExt_WorkloadOrdinalOp
   let arguments = (ins Index:$operand, IndexAttr:$ordinal);
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict $operand `,` $ordinal `:` type($operand)";
+}
+
+def TensorExt_BitCastOp : Op<TensorExt_Dialect, "bitcast", [Pure,
+    AttrSizedOperandSegments]> {
+  let summary = "Reinterprets the bytes of a tensor as another tensor type.";
+  let description = [{
+    `%r = iree_tensor_ext.bitcast %x : tensor<?x4xf32>{%d} -> tensor<?x16xi8>{%e}`
+    The same operation as `flow.tensor.bitcast` (to which IREE converts it):
+    the element types may differ; the total byte sizes must agree.
+  }];
+  let arguments = (ins AnyRankedTensor:$source,
+                       Variadic<Index>:$source_dims,
+                       Variadic<Index>:$result_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `:` type($source) (`{` $source_dims^ `}`)? `->`
+    type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // REF_TENSOR_EXT_OPS

@@ -164,6 +164,7 @@ void registerAffineKernels(KernelRegistry &r);
 void registerHalKernels(KernelRegistry &r);
 void registerComplexKernels(KernelRegistry &r);
 void registerFftKernels(KernelRegistry &r);
+void registerQuantizeKernels(KernelRegistry &r);
 void registerFlowPhaseKernels(KernelRegistry &r);
 
 } // namespace ref

@@ -26,6 +26,7 @@ const KernelRegistry &KernelRegistry::all() {
     registerHalKernels(r);
     registerComplexKernels(r);
     registerFftKernels(r);
+    registerQuantizeKernels(r);
     registerFlowPhaseKernels(r);
     return r;
   }();

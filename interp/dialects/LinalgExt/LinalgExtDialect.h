@@ -1,8 +1,8 @@
 //===- LinalgExtDialect.h - IREE's iree_linalg_ext ops ----------*- C++ -*-===//
 //
 // The `iree_linalg_ext` dialect as the interpreter sees it: sort, scatter,
-// gather, scan, topk, topk_v2, arg_compare, attention, online_attention and
-// yield, with IREE's syntax and
+// gather, scan, topk, topk_v2, arg_compare, attention, online_attention,
+// fft, quantize_affine, dequantize_affine and yield, with IREE's syntax and
 // verifier rules. See LinalgExtOps.td.
 //
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,7 @@
 //
 // Our own declaration of the `iree_linalg_ext` ops the interpreter runs:
 // sort, scatter, gather, scan, topk, topk_v2, arg_compare, attention,
-// online_attention, fft and yield. The
+// online_attention, fft, quantize_affine, dequantize_affine and yield. The
 // textual syntax, the operand order and the verifier messages follow IREE
 // (LinalgExtOps.td / LinalgExtOps.cpp, checked against iree-opt 3.13) so that
 // IREE's own test files parse and `-verify-diagnostics` expectations written
@@ -501,6 +501,52 @@ def LinalgExt_FftOp : LinalgExt_Op<"fft", [AttrSizedOperandSegments]> {
       return ::mlir::MutableOperandRange(*this, hasCoeff() ? 3 : 1, 2);
     }
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// quantize_affine / dequantize_affine
+//===----------------------------------------------------------------------===//
+
+// Elementwise affine (de)quantization over an iteration domain described by
+// linalg-style indexing maps, one per operand (value, scale, optional
+// zero_point, output); the scale and zero point may be scalars. Syntax as
+// IREE 3.13 prints it:
+//   iree_linalg_ext.quantize_affine <indexing_maps = [...], quant_min = 0,
+//       quant_max = 255, storage_unsigned> ins(%x, %s, %z : tensor<6xf32>,
+//       f32, i64) outs(%o : tensor<6xi8>) -> tensor<6xi8>
+// The arithmetic follows IREE's decomposition (DecomposeAggregatedOps,
+// checked with iree-opt 3.13); see QuantizeOps.cpp and docs/coverage.md.
+class LinalgExt_QuantOp<string mnemonic, string unsignedFlag>
+    : LinalgExt_Op<mnemonic> {
+  let arguments = !con((ins Variadic<AnyType>:$inputs,
+                            LinalgExt_RankedTensorOrMemRef:$output,
+                            AffineMapArrayAttr:$indexing_maps,
+                            I64Attr:$quant_min, I64Attr:$quant_max),
+                       !dag(ins, [UnitAttr, UnitAttr],
+                            [unsignedFlag, "zp_unsigned"]));
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    static ::llvm::StringRef getUnsignedFlagName() { return "}] #
+      unsignedFlag # [{"; }
+    ::mlir::Value getValueOperand() { return getInputs()[0]; }
+    ::mlir::Value getScale() { return getInputs()[1]; }
+    ::mlir::Value getZeroPoint() {
+      return getInputs().size() > 2 ? getInputs()[2] : ::mlir::Value();
+    }
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(*this, getNumOperands() - 1, 1);
+    }
+  }];
+}
+
+def LinalgExt_QuantizeAffineOp
+    : LinalgExt_QuantOp<"quantize_affine", "storage_unsigned"> {
+  let summary = "Quantizes floats: clamp(roundeven(x / scale) + zp).";
+}
+
+def LinalgExt_DequantizeAffineOp
+    : LinalgExt_QuantOp<"dequantize_affine", "input_unsigned"> {
+  let summary = "Dequantizes integers: (q - zp) * scale.";
 }
 
 include "LinalgExtTransformOps.td"

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/dialects/EncodingDialect.h"
+#include "interp/dialects/TensorExtDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/KernelUtils.h"
 #include "interp/scalar/ScalarOps.h"
@@ -116,9 +117,11 @@ static LogicalResult tieShapeKernel(Operation *op, Frame &frame) {
 /// under `#iree_encoding.packed_storage`), low bits first. The total byte
 /// sizes must agree. Unpacked i1 and index elements have no fixed byte
 /// layout and are rejected. A result element overlapping a never-written
-/// source element is never-written too.
-static LogicalResult flowBitcastKernel(Operation *op, Frame &frame) {
-  auto bc = cast<flow::TensorBitCastOp>(op);
+/// source element is never-written too. iree_tensor_ext.bitcast (the same
+/// op before IREE converts it to flow) runs the same way.
+template <typename BitCastOpT>
+static LogicalResult bitcastKernel(Operation *op, Frame &frame) {
+  auto bc = cast<BitCastOpT>(op);
   const Tensor &src = frame.getTensor(bc.getSource());
   if (failed(checkDeclaredShape(op, frame, src, bc.getSource().getType(),
                                 bc.getSourceDims(), "the source")))
@@ -132,14 +135,14 @@ static LogicalResult flowBitcastKernel(Operation *op, Frame &frame) {
   for (auto [t, packed] :
        {std::pair(src.dtype(), srcPacked), std::pair(out->dtype(), outPacked)})
     if ((t == DType::I1 && !packed) || t == DType::Index)
-      return op->emitError("flow.tensor.bitcast of ")
+      return op->emitError() << op->getName() << " of "
              << dtypeName(t) << " elements is not supported"
              << (t == DType::I1 ? " without #iree_encoding.packed_storage"
                                 : "");
   int64_t srcBytes = rawByteSizeOf(src.dtype(), src.numElements(), srcPacked);
   int64_t outBytes = rawByteSizeOf(out->dtype(), out->numElements(), outPacked);
   if (outBytes != srcBytes)
-    return op->emitError("flow.tensor.bitcast changes the byte size: ")
+    return op->emitError() << op->getName() << " changes the byte size: "
            << shapeTypeString(src.shape(), src.dtype()) << " has " << srcBytes
            << " bytes, " << shapeTypeString(out->shape(), out->dtype())
            << " has " << outBytes;
@@ -414,7 +417,8 @@ void registerTestSupportKernels(KernelRegistry &r) {
   r.add("flow.tensor.dynamic_constant", dynamicConstantKernel);
   r.add("flow.dispatch.region", dispatchRegionKernel);
   r.add("flow.tensor.tie_shape", tieShapeKernel);
-  r.add("flow.tensor.bitcast", flowBitcastKernel);
+  r.add("flow.tensor.bitcast", bitcastKernel<flow::TensorBitCastOp>);
+  r.add("iree_tensor_ext.bitcast", bitcastKernel<tensor_ext::BitCastOp>);
   r.add("flow.tensor.reshape", flowReshapeKernel);
   r.add("check.expect_true", expectTrueKernel);
   r.add("check.expect_false", expectFalseKernel);
