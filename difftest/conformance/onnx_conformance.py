@@ -534,10 +534,13 @@ def main():
                     record(n, "ref-f64", f64[0], f64[1])
         db.commit()
     elif a.stage == "target":
+        # Decide on the lowered cases before overwriting status: a case's
+        # 'ref' row may come before its 'ref-raw' row.
+        lowered_set = set(lowered)
         for n, stage, st in db.execute("SELECT name, stage, status FROM result "
                                        "WHERE stage IN ('ref', 'ref-raw', "
                                        "'ref-f64')"):
-            if n not in dirs or status.get(n) != "lowered":
+            if n not in lowered_set:
                 continue
             if stage == "ref":
                 status[n] = st
