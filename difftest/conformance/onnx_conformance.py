@@ -311,14 +311,9 @@ def read_raw(path, name, shape):
     return v.view(t).reshape(shape)  # ml_dtypes keeps the value's low bits
 
 
-def ref_case(d, tools, timeout, prog=None, tag=""):
-    """Stage 3: ref-run vs ONNX's reference outputs (on `prog`, by default
-    the lowered program; `tag` names the log and output files of a variant)."""
-    import numpy as np
-    meta = json.load(open(os.path.join(d, "case.json")))
-    prog = prog or os.path.join(d, "model.input.mlir")
-    fn = public_function(open(prog).read())
-    argv = [tools["ref-run"], prog, "--function=" + fn]
+def input_args(d, meta):
+    """The --input flags of a case, for ref-run and difftest run alike."""
+    args = []
     for i in meta["inputs"]:
         p = os.path.join(d, i["file"])
         if i["dtype"] in RAW_DTYPES:
@@ -327,10 +322,21 @@ def ref_case(d, tools, timeout, prog=None, tag=""):
             raw = p[:-4] + ".bin"
             write_raw(load_npy(p, i["dtype"]), i["dtype"], raw)
             shape = "x".join(str(s) for s in i["shape"])
-            argv.append("--input=%s%s%s=@%s" % (
+            args.append("--input=%s%s%s=@%s" % (
                 shape, "x" if shape else "", RAW_DTYPES[i["dtype"]][0], raw))
         else:
-            argv.append("--input=@" + p)
+            args.append("--input=@" + p)
+    return args
+
+
+def ref_case(d, tools, timeout, prog=None, tag=""):
+    """Stage 3: ref-run vs ONNX's reference outputs (on `prog`, by default
+    the lowered program; `tag` names the log and output files of a variant)."""
+    import numpy as np
+    meta = json.load(open(os.path.join(d, "case.json")))
+    prog = prog or os.path.join(d, "model.input.mlir")
+    fn = public_function(open(prog).read())
+    argv = [tools["ref-run"], prog, "--function=" + fn] + input_args(d, meta)
     outs = []
     for i, o in enumerate(meta["outputs"]):
         ext = "bin" if o["dtype"] in RAW_DTYPES else "npy"
@@ -425,7 +431,7 @@ def target_case(d, tools, target, timeout):
     out = os.path.join(d, "difftest-" + target.replace(":", "_"))
     argv = [tools["difftest"], "run", prog, "--function=" + fn,
             "--target=" + target, "--out=" + out]
-    argv += ["--input=@" + os.path.join(d, i["file"]) for i in meta["inputs"]]
+    argv += input_args(d, meta)
     rc, text = run(argv, timeout, os.path.join(d, "difftest-%s.log" % target.replace(":", "_")))
     verdict = first_error(text) if rc != 0 else ""
     return {0: "pass", 1: "fail", 2: "invalid"}.get(rc, "tool-error"), verdict
@@ -534,10 +540,13 @@ def main():
                     record(n, "ref-f64", f64[0], f64[1])
         db.commit()
     elif a.stage == "target":
+        # Decide on the lowered cases before overwriting status: a case's
+        # 'ref' row may come before its 'ref-raw' row.
+        lowered_set = set(lowered)
         for n, stage, st in db.execute("SELECT name, stage, status FROM result "
                                        "WHERE stage IN ('ref', 'ref-raw', "
                                        "'ref-f64')"):
-            if n not in dirs or status.get(n) != "lowered":
+            if n not in lowered_set:
                 continue
             if stage == "ref":
                 status[n] = st

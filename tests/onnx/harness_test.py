@@ -73,6 +73,23 @@ with tempfile.TemporaryDirectory() as tmp:
     check(back.astype(np.float32).tolist() == [[0, 3], [1, 4], [2, 5]],
           "Fortran-ordered .npy: %s" % back.astype(np.float32).tolist())
 
+# The --input flags (ref-run and difftest run alike): an ml_dtypes input goes
+# as a raw buffer with its MLIR type (bf16 [1.0, -2.0]: 0x3F80, 0xC000 little
+# endian), a numpy type as the .npy itself.
+with tempfile.TemporaryDirectory() as tmp:
+    np.save(os.path.join(tmp, "in0.npy"),
+            np.array([1.0, -2.0]).astype(ml_dtypes.bfloat16))
+    np.save(os.path.join(tmp, "in1.npy"), np.zeros((2, 3), np.float32))
+    meta = {"inputs": [{"file": "in0.npy", "dtype": "bfloat16", "shape": [2]},
+                       {"file": "in1.npy", "dtype": "float32", "shape": [2, 3]}]}
+    args = oc.input_args(tmp, meta)
+    raw = os.path.join(tmp, "in0.bin")
+    check(args == ["--input=2xbf16=@" + raw,
+                   "--input=@" + os.path.join(tmp, "in1.npy")],
+          "input_args: %s" % args)
+    check(os.path.exists(raw) and open(raw, "rb").read() == b"\x80\x3f\x00\xc0",
+          "input_args writes the bf16 raw buffer")
+
 # ULP distance: across zero, +0 and -0 are one point.
 check(list(oc.ulp_distance16(f16([0x0000, 0x0001]), f16([0x8000, 0x8001])))
       == [0, 2], "ulp distance across zero")
