@@ -443,4 +443,26 @@ std::optional<double> parseDuration(StringRef t) {
   return v * mult;
 }
 
+std::string html(llvm::StringRef s) {
+  std::string o;
+  for (char c : s) {
+    switch (c) {
+    case '&': o += "&amp;"; break;
+    case '<': o += "&lt;"; break;
+    case '>': o += "&gt;"; break;
+    case '"': o += "&quot;"; break;
+    default: o += c;
+    }
+  }
+  return o;
+}
+
+std::string mdCell(llvm::StringRef s) {
+  std::string o;
+  for (char c : s)
+    o += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ")
+                                                    : std::string(1, c);
+  return o;
+}
+
 } // namespace ref::difftest

@@ -113,6 +113,11 @@ llvm::Expected<uint64_t> parseBytes(llvm::StringRef text);
 /// returns nullopt when it does not parse.
 std::optional<uint64_t> bytesOption(llvm::StringRef flag, llvm::StringRef text);
 
+/// Escapes text for HTML element content and attribute values (& < > ").
+std::string html(llvm::StringRef s);
+/// Text as one Markdown table cell: '|' escaped, newlines as spaces.
+std::string mdCell(llvm::StringRef s);
+
 } // namespace ref::difftest
 
 #endif // REF_DIFFTEST_COMMON_H

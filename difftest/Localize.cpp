@@ -162,7 +162,8 @@ std::string htmlEscape(StringRef s) {
   return out;
 }
 
-std::string mdCell(StringRef s) {
+/// A Markdown table cell: escapes '|' only (unlike Common.h's mdCell, newlines are kept).
+std::string localizeCell(StringRef s) {
   std::string out;
   for (char c : s)
     out += c == '|' ? std::string("\\|") : std::string(1, c);
@@ -878,8 +879,8 @@ int localizeCommand(int argc, char **argv) {
         "ULP | detail |\n|---|---|---|---|---|---|---|---|\n";
   for (const DispatchRow &r : rows)
     md += llvm::formatv("| {0} | `{1}` | {2} | {3} | {4} | {5} | {6} | {7} |\n",
-                        r.ordinal, r.name, r.root, mdCell(r.shapes), r.verdict,
-                        shortNumber(r.maxError), r.maxUlp, mdCell(r.detail))
+                        r.ordinal, r.name, r.root, localizeCell(r.shapes), r.verdict,
+                        shortNumber(r.maxError), r.maxUlp, localizeCell(r.detail))
               .str();
   std::string html =
       "<!doctype html><meta charset=utf-8><title>difftest localize</title>"

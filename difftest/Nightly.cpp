@@ -246,27 +246,6 @@ std::string relativeTo(StringRef base, StringRef p) {
   return p.str();
 }
 
-std::string html(StringRef s) {
-  std::string o;
-  for (char c : s)
-    switch (c) {
-    case '&': o += "&amp;"; break;
-    case '<': o += "&lt;"; break;
-    case '>': o += "&gt;"; break;
-    case '"': o += "&quot;"; break;
-    default: o += c;
-    }
-  return o;
-}
-
-std::string mdCell(StringRef s) {
-  std::string o;
-  for (char c : s)
-    o += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ")
-                                                    : std::string(1, c);
-  return o;
-}
-
 std::string xml(StringRef s) { return html(s); }
 
 /// Cases per minute and open signatures per night, as one SVG with two

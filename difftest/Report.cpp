@@ -46,28 +46,6 @@ namespace cl = llvm::cl;
 
 namespace {
 
-std::string html(StringRef s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-    case '&': o += "&amp;"; break;
-    case '<': o += "&lt;"; break;
-    case '>': o += "&gt;"; break;
-    case '"': o += "&quot;"; break;
-    default: o += c;
-    }
-  }
-  return o;
-}
-
-std::string mdCell(StringRef s) {
-  std::string o;
-  for (char c : s)
-    o += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ")
-                                                    : std::string(1, c);
-  return o;
-}
-
 bool isFailureVerdict(StringRef v) {
   return v != "pass" && v != "undecided" && v != "compiled-only" &&
          v != "rejected-ub" && v != "unsupported-input";
