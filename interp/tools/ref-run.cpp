@@ -550,7 +550,8 @@ FunctionOpInterface calleeOf(Operation *op) {
 /// (`iree-compile --compile-to=input`) is imported as: the result of the
 /// hal.tensor.import that reads it, in `fn` or, through a call passing it
 /// on (the synchronous wrapper calls the `$async` one), in the callee. Null
-/// when there is none.
+/// when there is none. Of an alias (`tensor<4xf64> as tensor<4xf32>`, IREE's
+/// f64 demotion) the ABI type, f64: what iree-run-module's --input holds.
 Type importedTensorType(FunctionOpInterface fn, unsigned arg, int depth = 0) {
   if (fn.isExternal() || depth > 4)
     return nullptr;
@@ -558,7 +559,7 @@ Type importedTensorType(FunctionOpInterface fn, unsigned arg, int depth = 0) {
   for (OpOperand &use : v.getUses()) {
     Operation *user = use.getOwner();
     if (auto imp = dyn_cast<hal::TensorImportOp>(user))
-      return imp.getTarget().getType();
+      return imp.getTargetEncoding(); // the ABI type: f64 of an f64 alias
     if (FunctionOpInterface callee = calleeOf(user))
       if (use.getOperandNumber() < callee.getNumArguments())
         if (Type t =
@@ -569,7 +570,8 @@ Type importedTensorType(FunctionOpInterface fn, unsigned arg, int depth = 0) {
 }
 
 /// The tensor type the `!hal.buffer_view` result `index` of an ABI wrapper
-/// exports (hal.tensor.export, followed through calls); null when none.
+/// exports (hal.tensor.export, followed through calls; of an alias its ABI
+/// type); null when none.
 Type exportedTensorType(FunctionOpInterface fn, unsigned index,
                         int depth = 0) {
   if (fn.isExternal() || depth > 4)
@@ -581,7 +583,7 @@ Type exportedTensorType(FunctionOpInterface fn, unsigned index,
       continue;
     Operation *def = term->getOperand(index).getDefiningOp();
     if (auto exp = dyn_cast_or_null<hal::TensorExportOp>(def))
-      return exp.getSource().getType();
+      return exp.getSourceEncoding();
     if (def)
       if (FunctionOpInterface callee = calleeOf(def)) {
         unsigned r = cast<OpResult>(term->getOperand(index)).getResultNumber();
