@@ -626,6 +626,11 @@ struct Replayer {
     auto inputs = inputFiles(c, *sig, workDir);
     if (!inputs)
       return invalid(llvm::toString(inputs.takeError()));
+    // A result returning an argument as it came is typed by that input.
+    auto resolved = resolveSignature(*sig, *inputs);
+    if (!resolved)
+      return invalid(c.dir + ": " + llvm::toString(resolved.takeError()));
+    sig = &*resolved;
 
     // The goldens: from case.json, or golden/out<i>.npy|bin.
     std::vector<gpu::TensorFile> goldens;

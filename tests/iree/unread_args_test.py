@@ -10,6 +10,8 @@ Dropout's pass-through), with the real IREE on llvm-cpu:
   pass-through         a result that returns an argument is typed as that
                        input (the golden is the input itself) and compared:
                        a fake iree-run-module that changes it is a mismatch
+  replay               a corpus case of such a program, its types from
+                       its input files
   used, untyped        an argument read without an import (only its
                        dimension) is still refused (exit 2) with the reason
 
@@ -86,6 +88,31 @@ def main():
     check(rc == 0 and "llvm-cpu: pass" in text,
           "swap (results return arguments 1 and 0): pass (%d: %s)" %
           (rc, text.strip()[-300:]))
+
+    # difftest replay of a case with no "inputs"/"outputs" in case.json: the
+    # unread argument is typed by inputs/in0.npy, the returned one's golden
+    # by that input.
+    case = os.path.join(work, "corpus", "dropout_unread")
+    os.makedirs(os.path.join(case, "inputs"))
+    os.makedirs(os.path.join(case, "golden"))
+    shutil.copy(prog, os.path.join(case, "program.mlir"))
+    shutil.copy(data, os.path.join(case, "inputs", "in0.npy"))
+    shutil.copy(data, os.path.join(case, "golden", "out0.npy"))
+    np.save(os.path.join(case, "golden", "out1.npy"), np.ones(3, np.bool_))
+    with open(os.path.join(case, "case.json"), "w") as f:
+        f.write('{"function": "dropout_mask", "expect": {"llvm-cpu": "pass"}}')
+    rc, text = run([dt, "replay", os.path.join(work, "corpus"),
+                    "--target=llvm-cpu",
+                    "--out=" + os.path.join(work, "replay-out")])
+    check(rc == 0, "replay of dropout_mask typed by inputs/in0.npy: exit 0 "
+          "(%d: %s)" % (rc, text.strip()[-400:]))
+    np.save(os.path.join(case, "golden", "out0.npy"),
+            np.array([[7, -7, 4]], np.int32))
+    rc, text = run([dt, "replay", os.path.join(work, "corpus"),
+                    "--target=llvm-cpu",
+                    "--out=" + os.path.join(work, "replay-out2")])
+    check(rc != 0, "replay with a wrong golden for the returned argument: "
+          "fails (%d: %s)" % (rc, text.strip()[-300:]))
 
     # A planted fault on a pass-through result: it is compared, not trusted.
     real_compile, real_run = tools
