@@ -270,6 +270,15 @@ TEST(Signature, Pieces) {
   EXPECT_EQ(rootOpAtError("other.mlir:2:10: error: x",
                           argCompareProgram("f32"), "program.mlir"),
             "");
+  // iree#24735's three diagnostics for one dynamic-sized stack buffer.
+  EXPECT_EQ(bugMessage("'memref.alloca' op expected no unbounded stack "
+                       "allocations"),
+            bugMessage("'func.func' op exceeded stack allocation limit of "
+                       "32768 bytes for function. Got 72057594037927936 bytes"));
+  EXPECT_EQ(bugMessage("'memref.alloca' op stack allocation size overflows "
+                       "64 bits"),
+            bugMessage("'memref.alloca' op expected no unbounded stack "
+                       "allocations"));
   SignatureParts parts = splitSignature(
       "compile-error|gpu|iree_linalg_ext.arg_compare|a | b");
   EXPECT_EQ(parts.where, "gpu");
