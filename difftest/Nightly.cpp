@@ -246,6 +246,12 @@ std::string relativeTo(StringRef base, StringRef p) {
   return p.str();
 }
 
+/// The inverse of relativeTo: a path kept relative to `base` (a bundle of
+/// tonight's campaign), or absolute (a campaign signed with --campaign).
+std::string underDir(StringRef base, StringRef p) {
+  return path::is_absolute(p) ? p.str() : joinPath(base, p);
+}
+
 std::string xml(StringRef s) { return html(s); }
 
 /// Cases per minute and open signatures per night, as one SVG with two
@@ -973,7 +979,7 @@ int nightlyCommand(int argc, char **argv) {
       f.issueUrl = k->url;
       f.issueTitle = k->title;
     }
-    std::string bdir = joinPath(n.dir, b.bundle);
+    std::string bdir = underDir(n.dir, b.bundle);
     auto r = rerunBundle(bdir, joinPath(n.nightDir, "work", "rerun"),
                          n.settings);
     if (!r) {
@@ -1004,10 +1010,10 @@ int nightlyCommand(int argc, char **argv) {
     if (f.status != "new" || f.reduced || f.source != "campaign" ||
         !StringRef(f.verdict).starts_with("compile") || !n.budgetLeft())
       continue;
-    if (auto v = readVerdict(joinPath(n.dir, f.bundle)))
+    if (auto v = readVerdict(underDir(n.dir, f.bundle)))
       if (v->getNumber("compile_seconds").value_or(0) * 8 > n.reduceEach)
         continue;
-    std::string red = n.reduce(joinPath(n.dir, f.bundle));
+    std::string red = n.reduce(underDir(n.dir, f.bundle));
     if (red.empty())
       continue;
     auto rv = readVerdict(red);
@@ -1033,7 +1039,7 @@ int nightlyCommand(int argc, char **argv) {
       std::string draft = joinPath(n.nightDir, "issues",
                                    path::filename(f.bundle).str() + ".md");
       fs::create_directories(path::parent_path(draft));
-      Child c = runChild({n.self, "report", "--issue", joinPath(n.dir, f.bundle),
+      Child c = runChild({n.self, "report", "--issue", underDir(n.dir, f.bundle),
                           "--out=" + draft},
                          draft + ".log");
       if (c.exitCode == 0)
