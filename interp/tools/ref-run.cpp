@@ -47,6 +47,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -923,6 +924,19 @@ std::optional<int> lowerFrontendFiles(std::vector<std::string> &files,
     }
     file = dir + "/" + lowering->lowered;
     programWasLowered = true;
+    // The archive of externalized weights the import wrote.
+    for (const auto &[scope, archive] : lowering->parameters) {
+      std::string where = llvm::sys::path::is_absolute(archive)
+                              ? archive
+                              : dir + "/" + archive;
+      auto a = ParameterArchive::load(where);
+      if (!a) {
+        llvm::errs() << "error: the parameters the import of " << file
+                     << " wrote: " << llvm::toString(a.takeError()) << "\n";
+        return int(kParameterError);
+      }
+      parameterIndex.add(scope, std::move(*a));
+    }
   }
   return std::nullopt;
 }
