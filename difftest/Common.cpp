@@ -305,13 +305,17 @@ uint64_t interpreterMemoryLimit(uint64_t bytes) {
 Golden makeGolden(StringRef program, const Signature &sig,
                   const std::vector<gpu::TensorFile> &inputs,
                   StringRef goldenDir, StringRef workDir,
-                  const gpu::ProcessLimits &limits) {
+                  const gpu::ProcessLimits &limits,
+                  llvm::ArrayRef<std::string> parameters) {
   Golden g;
   g.spec.function = sig.name;
   g.spec.inputs = inputs;
+  g.spec.parameters.assign(parameters.begin(), parameters.end());
   g.spec.freedomPath = joinPath(goldenDir, "freedom.json");
   std::vector<std::string> argv = {refRunPath(), program.str(),
                                    "--function=" + sig.name};
+  for (const std::string &p : parameters)
+    argv.push_back("--parameters=" + p);
   for (const gpu::TensorFile &in : inputs)
     argv.push_back("--input=" + in.inputFlag());
   for (auto [i, r] : llvm::enumerate(sig.results)) {
@@ -346,6 +350,9 @@ Golden makeGolden(StringRef program, const Signature &sig,
     g.status = Golden::Undefined;
     g.message = r.stderrText;
     return g;
+  case 7: // a parameter archive missing or not matching the program
+    g.parameterError = true;
+    [[fallthrough]];
   case 2:
   case 1:
     g.status = Golden::Invalid;
