@@ -212,9 +212,14 @@ llvm::Error copyParameters(StringRef fromDir, StringRef toDir) {
   auto files = readParameterRecord(fromDir);
   if (!files)
     return files.takeError();
-  if (files->empty())
+  return copyParameterFiles(*files, fromDir, toDir);
+}
+
+llvm::Error copyParameterFiles(const std::vector<ParameterFile> &files,
+                               StringRef fromDir, StringRef toDir) {
+  if (files.empty())
     return llvm::Error::success();
-  for (const ParameterFile &p : *files) {
+  for (const ParameterFile &p : files) {
     if (!p.copied)
       continue;
     std::string to = joinPath(toDir, p.path);
@@ -224,7 +229,7 @@ llvm::Error copyParameters(StringRef fromDir, StringRef toDir) {
     if (std::error_code ec = fs::copy_file(joinPath(fromDir, p.path), to))
       return bad(to + ": " + ec.message());
   }
-  return writeParameterRecord(toDir, *files);
+  return writeParameterRecord(toDir, files);
 }
 
 } // namespace ref::difftest

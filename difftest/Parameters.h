@@ -73,6 +73,9 @@ std::string parameterCheckScript(const std::vector<ParameterFile> &files);
 /// Copies the record and the copied archives of `fromDir` into `toDir`
 /// (those under frontend/ travel with it: copied only when missing).
 llvm::Error copyParameters(llvm::StringRef fromDir, llvm::StringRef toDir);
+/// The same for a record in hand (`files`, relative to `fromDir`).
+llvm::Error copyParameterFiles(const std::vector<ParameterFile> &files,
+                               llvm::StringRef fromDir, llvm::StringRef toDir);
 
 /// The hex sha256 of a file (streamed).
 llvm::Expected<std::string> fileSha256(llvm::StringRef path);
