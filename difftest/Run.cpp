@@ -206,14 +206,18 @@ TargetResult runCompiled(const gpu::TargetConfig &config, StringRef module,
   gpu::Verdict rv = gpu::classifyRun(rr);
   if (rv != gpu::Verdict::Pass)
     return failedWith(res, rv, rr);
-  // The oracle reads files: make the paths absolute.
+  // The oracle reads files: make the paths absolute (triage may give
+  // goldens that are already).
+  auto resolve = [&](const std::string &p) {
+    return path::is_absolute(p) ? p : joinPath(workDir, p);
+  };
   gpu::CaseSpec absCase = golden;
   for (gpu::TensorFile &g : absCase.goldens)
-    g.path = joinPath(workDir, g.path);
+    g.path = resolve(g.path);
   if (!absCase.freedomPath.empty())
-    absCase.freedomPath = joinPath(workDir, absCase.freedomPath);
+    absCase.freedomPath = resolve(absCase.freedomPath);
   for (gpu::TensorFile &a : actuals)
-    a.path = joinPath(workDir, a.path);
+    a.path = resolve(a.path);
   gpu::RunOutcome out =
       gpu::compareFiles(absCase, actuals, settings.oracle, res.target);
   res.verdict = out.verdict;

@@ -920,6 +920,8 @@ int triageCommand(int argc, char **argv) {
     if (r.exitCode == kPass) {
       llvm::outs() << bundlePath << " passes on " << runTargetName
                    << " with the IREE in use: nothing to triage\n";
+      if (workOpt.empty() && !common.keep)
+        fs::remove_directories(runOut);
       return kPass;
     }
     // Bad input, a frontend that does not import (5) or lower (6), a
