@@ -280,6 +280,24 @@ def main():
           and "fixed" not in text,
           "triage model.onnx: the old release's import fails, said as such; "
           "the failure shows from the planted release on\n" + text[-2500:])
+    # A StableHLO file, over a release whose input conversion fails.
+    old_lower = fake_tools(
+        os.path.join(work, "old-lower"),
+        'for a in "$@"; do [ "$a" = --compile-to=input ] && { echo '
+        '"x.mlir:3:8: error: planted: failed to legalize stablehlo.add" >&2; '
+        'exit 1; }; done\nexec "%s" "$@"\n' % real_compile, None,
+        real_compile, real_run, input_phase=True)
+    shlo = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "frontend", "stablehlo_erf.mlir")
+    rc, text = run([dt, "triage", shlo, "--input=4xf32=0,0.25,-1.5,3",
+                    "--input=4xf32=0.5", "--iree-dir=" + flip, "--no-flags",
+                    "--version-dirs=%s,%s" % (flip, old_lower),
+                    "--work=" + os.path.join(work, "triage-shlo")])
+    check(rc == 0 and "lowering fails in old-lower: x.mlir:3:8: error: "
+          "planted" in text and "not fixed: old-lower's frontend cannot "
+          "take the program" in text,
+          "triage stablehlo.mlir: a newer release whose lowering fails is "
+          "not a fix\n" + text[-2500:])
     rc, text = run([dt, "triage", ext, "--input=@" + x, "--no-flags",
                     "--version-dirs=%s,%s" % (old, flip)] + EXT)
     check(rc == 0 and "passes on llvm-cpu with the IREE in use: nothing to "
