@@ -2,6 +2,16 @@
 //
 //   difftest triage BUNDLE [--out=FILE] [--versions=A..B | --versions=A,B,C
 //                          | --version-dirs=DIR1,DIR2,...] [--no-flags]
+//   difftest triage PROGRAM [--function=F] [--input=...] [--target=T]
+//                           [--import-flag=...] [--parameters=...] [...]
+//
+// A PROGRAM (an .onnx model, torch/StableHLO/TOSA MLIR, or any program
+// `difftest run` takes) is run with `difftest run` first (lowered by the
+// IREE in use, the commands recorded) and the failure's bundle triaged;
+// with --versions each release then lowers the frontend program with its
+// own importer and compiler, and a release whose frontend fails on it is
+// "import fails in 3.x" / "lowering fails in 3.x", never a fix
+// (docs/frontends.md, "Triage of a frontend file").
 //
 // Re-runs a repro bundle's case (program, inputs and goldens as the bundle
 // holds them; the interpreter is not needed again) under configurations
