@@ -19,9 +19,13 @@ them that plant a miscompile:
              --parameters and reruns from the model alone; triage re-runs
              it; an archive over the copy limit is named by path and sha256
              and a changed one is refused
+  replay     corpus cases: the model imported with --externalize-params
+             (case.json "import_flags"), the lowered program with an
+             archive of the case ("parameters"); a changed golden is caught
   triage     difftest triage of the .onnx file itself, over two "releases":
              one whose importer fails on the model ("import fails in ...",
-             not "fixed") and the planted one
+             not "fixed") and the planted one; of a StableHLO file over a
+             release whose lowering fails ("not fixed")
 
 usage: params_test.py DIFFTEST REF_RUN PROJECT_ROOT WORK_DIR
 """
@@ -263,6 +267,46 @@ def main():
         check(rc == 2 and "not the recorded" in text,
               "a changed archive is refused by triage (exit 2)\n" +
               text[-800:])
+
+    # --- replay: corpus cases whose weights are outside the program, their
+    # goldens from ReferenceEvaluator: the model with its external data,
+    # imported with --externalize-params (case.json "import_flags"), and
+    # the lowered program with an archive of the case ("parameters").
+    corpus = os.path.join(work, "corpus")
+    tl = lambda p, a: {"path": p, "dtype": str(a.dtype).replace("float", "f"),
+                       "shape": list(a.shape)}
+    xa = np.load(x)
+    for name, files, extra in (
+            ("model", [ext, os.path.join(models, "ext.data")],
+             {"frontend": "ext.onnx", "import_flags": [e.split("=", 1)[1]
+                                                        for e in EXT]}),
+            ("lowered", [program, good], {"parameters": ["model=good.irpa"]})):
+        case = os.path.join(corpus, name)
+        os.makedirs(os.path.join(case, "inputs"))
+        os.makedirs(os.path.join(case, "golden"))
+        for f in files:
+            shutil.copy(f, case)
+        np.save(os.path.join(case, "inputs", "in0.npy"), xa)
+        np.save(os.path.join(case, "golden", "out0.npy"), expected)
+        desc = dict({"function": "model",
+                     "description": "an ONNX model with external weights",
+                     "inputs": [tl("inputs/in0.npy", xa)],
+                     "outputs": [tl("golden/out0.npy", expected)],
+                     "expect": {"llvm-cpu": "pass"}}, **extra)
+        with open(os.path.join(case, "case.json"), "w") as f:
+            json.dump(desc, f)
+    rc, text = run([dt, "replay", corpus, "--target=llvm-cpu",
+                    "--out=" + os.path.join(work, "replay")])
+    check(rc == 0 and text.count("ok: llvm-cpu: pass") == 2 and
+          text.count("reproduces the goldens bit for bit") == 2,
+          "replay: both cases reproduce their goldens and pass on "
+          "llvm-cpu\n" + text[-1500:])
+    np.save(os.path.join(corpus, "model", "golden", "out0.npy"), expected + 1)
+    rc, text = run([dt, "replay", corpus, "--target=llvm-cpu",
+                    "--out=" + os.path.join(work, "replay2")])
+    check(rc == 1 and "GOLDEN DIFFERS" in text,
+          "replay: a changed golden of the model case is caught\n" +
+          text[-1500:])
 
     # --- triage of the .onnx file, over a release whose importer fails.
     old = fake_tools(os.path.join(work, "old-import"), None, None,
