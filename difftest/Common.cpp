@@ -361,7 +361,8 @@ uint64_t interpreterMemoryLimit(uint64_t bytes) {
 Golden makeGolden(StringRef program, const Signature &unresolved,
                   const std::vector<gpu::TensorFile> &inputs,
                   StringRef goldenDir, StringRef workDir,
-                  const gpu::ProcessLimits &limits) {
+                  const gpu::ProcessLimits &limits,
+                  llvm::ArrayRef<std::string> parameters) {
   Golden g;
   // Results that return an argument as it is have the input's type.
   auto resolved = resolveSignature(unresolved, inputs);
@@ -373,9 +374,12 @@ Golden makeGolden(StringRef program, const Signature &unresolved,
   const Signature &sig = *resolved;
   g.spec.function = sig.name;
   g.spec.inputs = inputs;
+  g.spec.parameters.assign(parameters.begin(), parameters.end());
   g.spec.freedomPath = joinPath(goldenDir, "freedom.json");
   std::vector<std::string> argv = {refRunPath(), program.str(),
                                    "--function=" + sig.name};
+  for (const std::string &p : parameters)
+    argv.push_back("--parameters=" + p);
   for (const gpu::TensorFile &in : inputs)
     argv.push_back("--input=" + in.inputFlag());
   for (auto [i, r] : llvm::enumerate(sig.results)) {
@@ -410,6 +414,9 @@ Golden makeGolden(StringRef program, const Signature &unresolved,
     g.status = Golden::Undefined;
     g.message = r.stderrText;
     return g;
+  case 7: // a parameter archive missing or not matching the program
+    g.parameterError = true;
+    [[fallthrough]];
   case 2:
   case 1:
     g.status = Golden::Invalid;

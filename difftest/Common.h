@@ -93,6 +93,9 @@ struct Golden {
   gpu::CaseSpec spec;
   double seconds = 0;
   double cpuSeconds = 0; // user + system of ref-run
+  /// Invalid because a parameter archive is missing or does not match the
+  /// program (ref-run's exit 7).
+  bool parameterError = false;
 };
 
 /// The address-space limit for our own ref-run under a --memory-limit of
@@ -106,7 +109,8 @@ uint64_t interpreterMemoryLimit(uint64_t bytes);
 Golden makeGolden(llvm::StringRef program, const Signature &sig,
                   const std::vector<gpu::TensorFile> &inputs,
                   llvm::StringRef goldenDir, llvm::StringRef workDir,
-                  const gpu::ProcessLimits &limits);
+                  const gpu::ProcessLimits &limits,
+                  llvm::ArrayRef<std::string> parameters = {});
 
 /// Joins path components, skipping empty ones.
 std::string joinPath(llvm::StringRef a, llvm::StringRef b,

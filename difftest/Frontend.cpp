@@ -24,7 +24,14 @@ FrontendFlags::FrontendFlags(cl::OptionCategory &category)
       importFlags("import-flag",
                   cl::desc("An extra iree-import-onnx flag (repeatable), "
                            "e.g. --import-flag=--opset-version=17"),
-                  cl::cat(category)) {}
+                  cl::cat(category)),
+      parameters("parameters",
+                 cl::desc("A parameter archive the program's "
+                          "#flow/#stream.parameter.named globals read "
+                          "(repeatable), passed to ref-run and "
+                          "iree-run-module; a frontend program's "
+                          "externalized weights come with its lowering"),
+                 cl::value_desc("[SCOPE=]FILE.irpa"), cl::cat(category)) {}
 
 gpu::LoweringOptions FrontendFlags::options(const Settings &settings) const {
   gpu::LoweringOptions o;

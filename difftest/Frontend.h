@@ -28,6 +28,9 @@ namespace ref::difftest {
 struct FrontendFlags {
   llvm::cl::opt<std::string> inputType;
   llvm::cl::list<std::string> importFlags;
+  /// --parameters=[SCOPE=]FILE.irpa, as ref-run and iree-run-module take
+  /// it (difftest/Parameters.h).
+  llvm::cl::list<std::string> parameters;
   explicit FrontendFlags(llvm::cl::OptionCategory &category);
   /// The limits of the import and lowering commands (iree-compile's).
   gpu::LoweringOptions options(const Settings &settings) const;

@@ -25,6 +25,7 @@
 
 #include "difftest/Common.h"
 #include "difftest/Frontend.h"
+#include "difftest/Parameters.h"
 #include "difftest/Options.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
@@ -98,6 +99,8 @@ public:
   unsigned tests = 0, accepted = 0;
   llvm::json::Array log;
   bool verbose = false;
+  /// --parameters values of every candidate (absolute paths).
+  std::vector<std::string> parameters;
 
   /// Whether `s` is interesting; leaves its files in `dir`.
   bool interesting(const State &s, StringRef dir, TargetResult *result,
@@ -201,7 +204,7 @@ bool Reducer::interesting(const State &s, StringRef dir, TargetResult *result,
     return gpu::sameSignature(r.signature, test.signature);
   }
   Golden g = makeGolden("program.mlir", *sig, *files, "golden", dir,
-                        settings.interpLimits);
+                        settings.interpLimits, parameters);
   if (g.status != Golden::Ok)
     return false; // undefined, or not something we can run: never drift
   TargetResult r = runTarget(c, "program.mlir", g.spec, dir, "target",
@@ -650,6 +653,25 @@ int reduceCommand(int argc, char **argv) {
     llvm::errs() << "error: " << llvm::toString(rec.takeError()) << "\n";
     return kInvalid;
   }
+  // Parameter archives: the bundle's, or those given and written by the
+  // lowering here; every candidate reads them where they are, and the
+  // reduced bundle gets its own copy.
+  std::vector<ParameterFile> paramFiles;
+  std::string paramBase = bundle ? input.getValue() : lowerDir;
+  {
+    auto files = bundle ? readParameterRecord(input)
+                        : collectParameters(frontend.parameters,
+                                            lowering ? &*lowering : nullptr,
+                                            lowerDir);
+    if (!files) {
+      llvm::errs() << "error: " << llvm::toString(files.takeError()) << "\n";
+      return kParameterError;
+    }
+    paramFiles = std::move(*files);
+    llvm::SmallString<256> abs(paramBase);
+    fs::make_absolute(abs);
+    red.parameters = parameterFlags(paramFiles, abs);
+  }
   if (!function.empty())
     state.function = function;
   if (!expectCompileError.empty()) {
@@ -877,6 +899,14 @@ int reduceCommand(int argc, char **argv) {
         llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
         return kToolError;
       }
+    // And the parameter archives, named relative to the bundle.
+    if (llvm::Error e = copyParameterFiles(paramFiles, paramBase, finalDir)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kToolError;
+    }
+    spec.parameters = parameterFlags(paramFiles);
+    for (const std::string &p : spec.parameters)
+      goldenArgv.push_back("--parameters=" + p);
     auto written = writeBundle(parent.empty() ? "." : parent.str(),
                                path::filename(staging), finalDir, "target",
                                spec, c, result, *settings,

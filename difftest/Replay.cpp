@@ -25,6 +25,7 @@
 #include "difftest/Options.h"
 #include "difftest/Run.h"
 #include "gpu/Frontend.h"
+#include "interp/support/ParameterArchive.h"
 #include "difftest/Triage.h"
 #include "interp/support/Npy.h"
 
@@ -83,6 +84,10 @@ struct CaseDesc {
   /// lowered by the IREE in use instead of a program.mlir; "input_type"
   /// overrides its detection.
   std::string frontend, inputType;
+  /// case.json "import_flags" (iree-import-onnx flags of the frontend
+  /// program, e.g. "--externalize-params") and "parameters"
+  /// ("[SCOPE=]FILE.irpa", FILE in the case directory).
+  std::vector<std::string> importFlags, parameters;
 };
 
 llvm::Error fieldError(StringRef file, StringRef field, const llvm::Twine &what) {
@@ -214,6 +219,35 @@ llvm::Expected<CaseDesc> loadCase(StringRef dir, StringRef name) {
       return fieldError(file, key, "expected a string");
   c.frontend = o->getString("frontend").value_or("").str();
   c.inputType = o->getString("input_type").value_or("").str();
+  for (auto [key, into] :
+       {std::pair<StringRef, std::vector<std::string> *>{"import_flags",
+                                                         &c.importFlags},
+        {"parameters", &c.parameters}}) {
+    const json::Value *v = o->get(key);
+    if (!v)
+      continue;
+    const json::Array *a = v->getAsArray();
+    if (!a)
+      return fieldError(file, key, "expected an array of strings");
+    for (const json::Value &x : *a) {
+      auto s = x.getAsString();
+      if (!s)
+        return fieldError(file, key, "expected an array of strings");
+      into->push_back(s->str());
+    }
+  }
+  for (std::string &p : c.parameters) {
+    ParameterFlag f = parseParameterFlag(p);
+    if (f.file.empty() || StringRef(f.file).contains("..") ||
+        path::is_absolute(f.file) || !fs::exists(joinPath(dir, f.file)))
+      return fieldError(file, "parameters",
+                        "expected [SCOPE=]FILE with FILE in the case "
+                        "directory, not '" +
+                            p + "'");
+    llvm::SmallString<256> abs(joinPath(dir, f.file));
+    fs::make_absolute(abs);
+    p = f.scope.empty() ? std::string(abs) : f.scope + "=" + std::string(abs);
+  }
   if (!c.frontend.empty()) {
     if (StringRef(c.frontend).contains("..") ||
         path::is_absolute(c.frontend) ||
@@ -566,6 +600,8 @@ struct Replayer {
           return res;
         }
     fs::create_directories(workDir);
+    // --parameters values: the case's, then those its lowering wrote.
+    std::vector<std::string> parameters = c.parameters;
     if (!c.frontend.empty()) {
       // A frontend program: lowered by the IREE in use, as `difftest run`
       // lowers it (docs/frontends.md).
@@ -579,6 +615,7 @@ struct Replayer {
                        c.frontend + " is not a frontend program");
       gpu::LoweringOptions lo;
       lo.limits = settings.compileLimits;
+      lo.importFlags = c.importFlags;
       auto lowering = gpu::lowerFrontendProgram(original, *kind,
                                                 *settings.tools, workDir, lo);
       if (!lowering) {
@@ -595,6 +632,8 @@ struct Replayer {
                            lowering->errorText();
         return res;
       }
+      for (const auto &[scope, file] : lowering->parameters)
+        parameters.push_back(scope.empty() ? file : scope + "=" + file);
     } else if (std::error_code ec =
                    fs::copy_file(joinPath(c.dir, "program.mlir"),
                                  joinPath(workDir, "program.mlir"))) {
@@ -659,7 +698,7 @@ struct Replayer {
 
     fs::create_directories(joinPath(workDir, "interp"));
     Golden interp = makeGolden("program.mlir", *sig, *inputs, "interp",
-                               workDir, settings.interpLimits);
+                               workDir, settings.interpLimits, parameters);
     res.interpSeconds = interp.seconds;
     auto firstLine = [](StringRef text) {
       return text.trim().split('\n').first.str();
@@ -752,6 +791,7 @@ struct Replayer {
     // 2. IREE on each target, judged against the stored goldens.
     gpu::CaseSpec spec;
     spec.function = c.function;
+    spec.parameters = parameters;
     spec.inputs = *inputs;
     spec.goldens = goldens;
     for (auto [i, g] : llvm::enumerate(spec.goldens))

@@ -11,12 +11,14 @@
 // the lowered program.
 // Exit: 0 every target passed (or compiled, where it cannot run here); 1
 // some target failed; 2 invalid input; 4 the tool failed; 5 a frontend
-// program does not import, 6 it does not lower.
+// program does not import, 6 it does not lower; 7 a parameter archive
+// (--parameters, or one the import wrote) is missing or does not match.
 //
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Run.h"
 #include "difftest/Frontend.h"
+#include "difftest/Parameters.h"
 #include "difftest/Capabilities.h"
 #include "difftest/Options.h"
 
@@ -204,14 +206,18 @@ TargetResult runCompiled(const gpu::TargetConfig &config, StringRef module,
   gpu::Verdict rv = gpu::classifyRun(rr);
   if (rv != gpu::Verdict::Pass)
     return failedWith(res, rv, rr);
-  // The oracle reads files: make the paths absolute.
+  // The oracle reads files: make the paths absolute (triage may give
+  // goldens that are already).
+  auto resolve = [&](const std::string &p) {
+    return path::is_absolute(p) ? p : joinPath(workDir, p);
+  };
   gpu::CaseSpec absCase = golden;
   for (gpu::TensorFile &g : absCase.goldens)
-    g.path = joinPath(workDir, g.path);
+    g.path = resolve(g.path);
   if (!absCase.freedomPath.empty())
-    absCase.freedomPath = joinPath(workDir, absCase.freedomPath);
+    absCase.freedomPath = resolve(absCase.freedomPath);
   for (gpu::TensorFile &a : actuals)
-    a.path = joinPath(workDir, a.path);
+    a.path = resolve(a.path);
   gpu::RunOutcome out =
       gpu::compareFiles(absCase, actuals, settings.oracle, res.target);
   res.verdict = out.verdict;
@@ -268,7 +274,9 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
   for (int n = 2; fs::exists(dir); ++n)
     dir = joinPath(bundlesDir, (name + "-" + llvm::Twine(n)).str());
   for (StringRef part : {StringRef("program.mlir"), StringRef("inputs"),
-                         StringRef("golden"), StringRef("frontend"), subdir}) {
+                         StringRef("golden"), StringRef("frontend"),
+                         StringRef("params"), StringRef("parameters.json"),
+                         subdir}) {
     std::string from = joinPath(workDir, part);
     if (!fs::exists(from))
       continue;
@@ -280,6 +288,21 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
       if (std::error_code ec = fs::copy_file(from, joinPath(dir, part)))
         return llvm::createStringError(ec, from + ": " + ec.message());
     }
+  }
+  // Parameter archives too large to copy stay where they are (the record
+  // names them by path and sha256), even when the import wrote them into
+  // the work directory's frontend/.
+  auto params = readParameterRecord(workDir);
+  if (!params)
+    return params.takeError();
+  for (const ParameterFile &p : *params) {
+    if (p.copied)
+      continue;
+    llvm::SmallString<256> abs(workDir);
+    fs::make_absolute(abs);
+    StringRef rest(p.path);
+    if (rest.consume_front(abs) && rest.consume_front("/"))
+      fs::remove(joinPath(dir, rest));
   }
   // repro.sh: the exact commands, runnable from the bundle.
   std::string module = joinPath(subdir, "module.vmfb");
@@ -305,6 +328,7 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
     return rec.takeError();
   if (lowering)
     script += loweringScript(*lowering);
+  script += parameterCheckScript(*params);
   if (compile)
     script += withTool("IREE_COMPILE", *compile);
   else
@@ -459,6 +483,23 @@ int runCommand(int argc, char **argv) {
   }
   fs::create_directories(joinPath(workDir, "inputs"));
   fs::create_directories(joinPath(workDir, "golden"));
+  // Parameter archives: given, or written by the frontend's import.
+  auto params = collectParameters(
+      frontend.parameters, prepared.lowering ? &*prepared.lowering : nullptr,
+      workDir);
+  if (!params) {
+    llvm::errs() << "error: " << llvm::toString(params.takeError()) << "\n";
+    return kParameterError;
+  }
+  if (llvm::Error e = writeParameterRecord(workDir, *params)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+    return kToolError;
+  }
+  std::vector<std::string> paramFlags = parameterFlags(*params);
+  if (!params->empty())
+    llvm::outs() << program << ": " << params->size()
+                 << " parameter archive(s): " << llvm::join(paramFlags, " ")
+                 << "\n";
 
   // Inputs: given, or random (retrying narrower integer ranges when the
   // interpreter finds the random values make the program undefined).
@@ -478,7 +519,7 @@ int runCommand(int argc, char **argv) {
     for (gpu::TensorFile &f : *files)
       f.path = joinPath("inputs", path::filename(f.path));
     golden = makeGolden("program.mlir", *sig, *files, "golden", workDir,
-                        settings->interpLimits);
+                        settings->interpLimits, paramFlags);
     if (golden.status != Golden::Undefined)
       break;
     if (firstUB.empty())
@@ -498,13 +539,15 @@ int runCommand(int argc, char **argv) {
     return kInvalid;
   case Golden::Invalid:
     llvm::errs() << golden.message;
-    return kInvalid;
+    return golden.parameterError ? kParameterError : kInvalid;
   case Golden::Failed:
     llvm::errs() << "error: no golden outputs: " << golden.message << "\n";
     return kToolError;
   }
   std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
                                          "--function=" + sig->name};
+  for (const std::string &p : paramFlags)
+    goldenArgv.push_back("--parameters=" + p);
   for (const gpu::TensorFile &in : golden.spec.inputs)
     goldenArgv.push_back("--input=" + in.inputFlag());
   for (const gpu::TensorFile &g : golden.spec.goldens)

@@ -2,6 +2,16 @@
 //
 //   difftest triage BUNDLE [--out=FILE] [--versions=A..B | --versions=A,B,C
 //                          | --version-dirs=DIR1,DIR2,...] [--no-flags]
+//   difftest triage PROGRAM [--function=F] [--input=...] [--target=T]
+//                           [--import-flag=...] [--parameters=...] [...]
+//
+// A PROGRAM (an .onnx model, torch/StableHLO/TOSA MLIR, or any program
+// `difftest run` takes) is run with `difftest run` first (lowered by the
+// IREE in use, the commands recorded) and the failure's bundle triaged;
+// with --versions each release then lowers the frontend program with its
+// own importer and compiler, and a release whose frontend fails on it is
+// "import fails in 3.x" / "lowering fails in 3.x", never a fix
+// (docs/frontends.md, "Triage of a frontend file").
 //
 // Re-runs a repro bundle's case (program, inputs and goldens as the bundle
 // holds them; the interpreter is not needed again) under configurations
@@ -40,6 +50,8 @@
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
 #include "difftest/Capabilities.h"
+#include "difftest/Frontend.h"
+#include "difftest/Parameters.h"
 
 #include "interp/support/Npy.h"
 #include "oracle/Oracle.h"
@@ -214,6 +226,17 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
       b.spec.inputs.push_back(std::move(*f));
     }
 
+  // Parameter archives (parameters.json): absolute paths, since the
+  // trials run in a work directory of their own.
+  auto params = readParameterRecord(dir);
+  if (!params)
+    return params.takeError();
+  {
+    llvm::SmallString<256> abs(dir);
+    fs::make_absolute(abs);
+    b.spec.parameters = parameterFlags(*params, abs);
+  }
+
   // Goldens: every output the freedom report lists.
   std::string fpath = joinPath(dir, "golden", "freedom.json");
   if (fs::exists(fpath)) {
@@ -259,7 +282,18 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
 
 /// Predates: the release cannot take the program as input (an op or syntax
 /// form newer than it: unsupported-input), so it says nothing about the bug.
-enum class Outcome { Same, Passes, Other, NotRun, Unsupported, Predates };
+/// FrontendFails: the release's own frontend does not import or lower the
+/// frontend program (triage of a frontend file), so it says nothing about
+/// the bug either.
+enum class Outcome {
+  Same,
+  Passes,
+  Other,
+  NotRun,
+  Unsupported,
+  Predates,
+  FrontendFails
+};
 
 StringRef outcomeName(Outcome o) {
   switch (o) {
@@ -275,6 +309,8 @@ StringRef outcomeName(Outcome o) {
     return "unsupported";
   case Outcome::Predates:
     return "predates the input";
+  case Outcome::FrontendFails:
+    return "frontend fails";
   }
   return "?";
 }
@@ -331,6 +367,9 @@ std::string trialWords(const Trial &t) {
   case Outcome::Predates:
     s = "this release predates the input (" + t.result.detail + ")";
     break;
+  case Outcome::FrontendFails:
+    s = t.result.detail; // "import fails in 3.x: ..."
+    break;
   case Outcome::Other: {
     std::string d = t.result.detail;
     if (d.size() > 120)
@@ -378,9 +417,11 @@ public:
   Triage(const Bundle &b, std::string workDir, const Settings &base)
       : bundle(b), workDir(std::move(workDir)), base(base) {}
 
-  /// Runs `config` with `tools` (the default ones when null).
+  /// Runs `config` with `tools` (the default ones when null), on
+  /// `programDir`/program.mlir when given (a release's own lowering).
   Trial run(std::string kind, std::string label, gpu::TargetConfig config,
-            const gpu::IreeTools *tools = nullptr) {
+            const gpu::IreeTools *tools = nullptr,
+            const std::string &programDir = "") {
     Trial t;
     t.kind = std::move(kind);
     t.label = std::move(label);
@@ -401,8 +442,24 @@ public:
       t.outcome = Outcome::Unsupported;
       return t;
     }
-    t.result = runTarget(config, "program.mlir", bundle.spec, workDir, subdir,
-                         s);
+    if (!programDir.empty()) {
+      // The case's inputs and goldens, absolute: the program is elsewhere.
+      gpu::CaseSpec spec = bundle.spec;
+      auto absolute = [&](std::string &p) {
+        if (!p.empty() && !path::is_absolute(p))
+          p = joinPath(workDir, p);
+      };
+      for (gpu::TensorFile &f : spec.inputs)
+        absolute(f.path);
+      for (gpu::TensorFile &f : spec.goldens)
+        absolute(f.path);
+      absolute(spec.freedomPath);
+      t.result = runTarget(config, "program.mlir", spec, programDir, subdir,
+                           s);
+    } else {
+      t.result = runTarget(config, "program.mlir", bundle.spec, workDir,
+                           subdir, s);
+    }
     t.outcome = classify(bundle, t.result);
     return t;
   }
@@ -492,6 +549,7 @@ std::string flagSummary(const std::vector<Trial> &trials, const Bundle &b) {
       break;
     case Outcome::Unsupported:
     case Outcome::Predates:
+    case Outcome::FrontendFails:
       unsupported.push_back(n);
       break;
     case Outcome::Other:
@@ -718,10 +776,53 @@ llvm::Expected<BundleRerun> rerunBundle(StringRef bundleDir, StringRef workDir,
   return r;
 }
 
+/// The import flags a lowering record's import command was given (not the
+/// model, -o and --data-dir, which lowerFrontendProgram sets itself).
+std::vector<std::string> importFlagsOf(const gpu::Lowering &l) {
+  std::vector<std::string> flags;
+  for (const gpu::LoweringCommand &c : l.commands) {
+    if (c.stage != gpu::FrontendStage::Import)
+      continue;
+    for (size_t i = 2; i < c.argv.size(); ++i) {
+      if (c.argv[i] == "-o") {
+        ++i;
+        continue;
+      }
+      if (!StringRef(c.argv[i]).starts_with("--data-dir="))
+        flags.push_back(c.argv[i]);
+    }
+  }
+  return flags;
+}
+
 int triageCommand(int argc, char **argv) {
   CommonOptions common;
-  cl::opt<std::string> bundleDir(cl::Positional, cl::desc("<bundle dir>"),
-                                 cl::Required, cl::cat(common.category));
+  cl::opt<std::string> bundleDir(
+      cl::Positional,
+      cl::desc("<bundle dir | program (.mlir, .onnx, torch, StableHLO, "
+               "TOSA)>"),
+      cl::Required, cl::cat(common.category));
+  // A program instead of a bundle: `difftest run` makes the bundle first.
+  cl::opt<std::string> function(
+      "function",
+      cl::desc("A program given instead of a bundle: the function to test "
+               "(as difftest run)"),
+      cl::cat(common.category));
+  cl::list<std::string> runInputs(
+      "input",
+      cl::desc("A program given instead of a bundle: an argument (as "
+               "difftest run; random values when none are given)"),
+      cl::cat(common.category));
+  cl::opt<std::string> runTargetName(
+      "target",
+      cl::desc("A program given instead of a bundle: the one target to run "
+               "it on (default llvm-cpu)"),
+      cl::init("llvm-cpu"), cl::cat(common.category));
+  cl::opt<uint64_t> seed("seed",
+                         cl::desc("A program given instead of a bundle: the "
+                                  "seed of its random inputs"),
+                         cl::init(0), cl::cat(common.category));
+  FrontendFlags frontend(common.category);
   cl::opt<std::string> out(
       "out", cl::desc("Where triage.json goes (default BUNDLE/triage.json)"),
       cl::cat(common.category));
@@ -776,7 +877,84 @@ int triageCommand(int argc, char **argv) {
     return kInvalid;
   }
 
-  auto loaded = loadBundle(bundleDir);
+  // A program (a frontend program, or any program difftest run takes):
+  // `difftest run` lowers it with the IREE in use, makes the golden and the
+  // bundle; the bundle is triaged, and with --versions each release lowers
+  // the frontend program with its own importer and compiler.
+  std::string bundlePath = bundleDir;
+  std::optional<gpu::Lowering> relower;
+  if (fs::exists(bundlePath) && !fs::is_directory(bundlePath)) {
+    if (StringRef(runTargetName).contains(',')) {
+      llvm::errs() << "error: --target=" << runTargetName
+                   << ": triage takes one target\n";
+      return kInvalid;
+    }
+    std::string runOut;
+    if (!workOpt.empty()) {
+      runOut = joinPath(workOpt, "run");
+    } else {
+      llvm::SmallString<256> tmp;
+      if (std::error_code ec =
+              fs::createUniqueDirectory("difftest-triage-run", tmp)) {
+        llvm::errs() << "error: a directory for the run: " << ec.message()
+                     << "\n";
+        return kToolError;
+      }
+      runOut = std::string(tmp);
+    }
+    std::vector<std::string> run = {toolPath("difftest"), "run", bundlePath,
+                                    "--target=" + runTargetName,
+                                    "--out=" + runOut,
+                                    "--seed=" + std::to_string(seed)};
+    if (function.getNumOccurrences())
+      run.push_back("--function=" + function);
+    for (const std::string &i : runInputs)
+      run.push_back("--input=" + i);
+    if (!common.ireeDir.empty())
+      run.push_back("--iree-dir=" + common.ireeDir);
+    if (frontend.inputType.getNumOccurrences())
+      run.push_back("--input-type=" + frontend.inputType);
+    for (const std::string &f : frontend.importFlags)
+      run.push_back("--import-flag=" + f);
+    for (const std::string &p : frontend.parameters)
+      run.push_back("--parameters=" + p);
+    llvm::outs() << "$ " << shellCommand(run) << "\n";
+    llvm::outs().flush();
+    gpu::ProcessResult r = gpu::runProcess(run, gpu::ProcessLimits{});
+    llvm::outs() << r.stdoutText;
+    llvm::errs() << r.stderrText;
+    if (r.kind != gpu::ProcessResult::Kind::Exited) {
+      llvm::errs() << "error: difftest run " << r.summary() << "\n";
+      return kToolError;
+    }
+    if (r.exitCode == kPass) {
+      llvm::outs() << bundlePath << " passes on " << runTargetName
+                   << " with the IREE in use: nothing to triage\n";
+      if (workOpt.empty() && !common.keep)
+        fs::remove_directories(runOut);
+      return kPass;
+    }
+    // Bad input, a frontend that does not import (5) or lower (6), a
+    // parameter archive (7): the run said why.
+    std::error_code ec;
+    fs::directory_iterator it(joinPath(runOut, "bundles"), ec), end;
+    std::string made;
+    for (; !ec && it != end; it.increment(ec))
+      if (fs::is_directory(it->path()))
+        made = it->path();
+    if (made.empty())
+      return r.exitCode == kFail ? kToolError : r.exitCode;
+    bundlePath = made;
+    llvm::outs() << "triaging the bundle " << bundlePath << "\n";
+    auto record = gpu::readLoweringRecord(bundlePath);
+    if (!record) {
+      llvm::errs() << "error: " << llvm::toString(record.takeError()) << "\n";
+      return kInvalid;
+    }
+    relower = std::move(*record);
+  }
+
+  auto loaded = loadBundle(bundlePath);
   if (!loaded) {
     llvm::errs() << "error: " << llvm::toString(loaded.takeError()) << "\n";
     return kInvalid;
@@ -890,6 +1068,9 @@ int triageCommand(int argc, char **argv) {
   if (!workOpt.empty()) {
     workDir = workOpt;
     fs::create_directories(workDir);
+    llvm::SmallString<256> abs(workDir);
+    fs::make_absolute(abs);
+    workDir = std::string(abs);
   } else {
     llvm::SmallString<256> tmp;
     if (std::error_code ec = fs::createUniqueDirectory("difftest-triage", tmp)) {
@@ -1020,7 +1201,47 @@ int triageCommand(int argc, char **argv) {
           c.extraFlags.push_back(f);
         else
           dropped.push_back(f);
-      Trial t = triage.run("version", label, c, tools);
+      // Triage of a frontend program: the release lowers it itself.
+      std::string programDir;
+      if (relower) {
+        programDir = joinPath(workDir, "lowered-" + label);
+        fs::remove_directories(programDir);
+        gpu::LoweringOptions lo;
+        lo.limits = settings->compileLimits;
+        lo.importFlags = importFlagsOf(*relower);
+        auto l = gpu::lowerFrontendProgram(
+            joinPath(bundle.dir, relower->original), relower->kind, *tools,
+            programDir, lo);
+        if (!l) {
+          installError = "lowering with IREE " + label + ": " +
+                         llvm::toString(l.takeError());
+          return std::nullopt;
+        }
+        (void)gpu::writeLoweringRecord(programDir, *l);
+        if (!l->ok()) {
+          Trial t;
+          t.kind = "version";
+          t.label = label;
+          t.config = c;
+          t.ireeVersion = tools->compilerVersion();
+          t.ireeDir = usedDir;
+          t.installSeconds = installSeconds;
+          t.outcome = Outcome::FrontendFails;
+          t.result.target = c.name();
+          t.result.verdict = gpu::Verdict::UnsupportedInput;
+          StringRef first = StringRef(l->message).split('\n').first;
+          t.result.detail =
+              (l->failedStage == gpu::FrontendStage::Import ? "import"
+                                                             : "lowering") +
+              std::string(" fails in ") + label + ": " + first.str();
+          t.note = "the commands and logs: " + joinPath(programDir, "frontend");
+          print(t);
+          evaluated[i] = versionTrials.size();
+          versionTrials.push_back(std::move(t));
+          return versionTrials.back().outcome;
+        }
+      }
+      Trial t = triage.run("version", label, c, tools, programDir);
       t.ireeDir = usedDir;
       t.installSeconds = installSeconds;
       if (!dropped.empty())
@@ -1063,7 +1284,13 @@ int triageCommand(int argc, char **argv) {
             lastPassing = releaseLabels[lo];
             versionText = "the failure appears in " + firstFailing + " (" +
                           lastPassing + ": " + trialWords(before) + ")";
-            if (before.outcome == Outcome::Predates)
+            if (before.outcome == Outcome::FrontendFails)
+              versionText = "fails from " + firstFailing +
+                            " on, the first release whose frontend takes "
+                            "the program; " +
+                            lastPassing + ": " + trialWords(before) +
+                            " (says nothing about the bug)";
+            else if (before.outcome == Outcome::Predates)
               versionText = "fails from " + firstFailing +
                             " on, the first release that takes the program; " +
                             lastPassing + " predates it (" +
@@ -1078,7 +1305,14 @@ int triageCommand(int argc, char **argv) {
             versionText = "the failure disappears in " + firstFixed + " (" +
                           trialWords(after) + "; last failing release: " +
                           lastFailing + ")";
-            if (after.outcome != Outcome::Passes)
+            if (after.outcome == Outcome::FrontendFails)
+              versionText = "not fixed: " + firstFixed +
+                            "'s frontend cannot take the program (" +
+                            trialWords(after) +
+                            "), so it says nothing about the bug; last "
+                            "release that runs it and fails: " +
+                            lastFailing;
+            else if (after.outcome != Outcome::Passes)
               versionText += "; " + firstFixed +
                              " does not pass either: another failure may "
                              "hide it";
@@ -1112,6 +1346,7 @@ int triageCommand(int argc, char **argv) {
     configs.push_back(trialJSON(t));
   llvm::json::Object doc{
       {"bundle", bundle.dir},
+      {"relowered_per_release", relower.has_value()},
       {"original",
        llvm::json::Object{{"verdict", bundle.verdict},
                           {"target", bundle.target},

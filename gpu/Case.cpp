@@ -91,6 +91,8 @@ std::vector<std::string> runModuleCommand(StringRef tool, StringRef device,
   std::vector<std::string> argv = {tool.str(), ("--module=" + module).str(),
                                    ("--device=" + device).str(),
                                    "--function=" + c.function};
+  for (const std::string &p : c.parameters)
+    argv.push_back("--parameters=" + p);
   for (const TensorFile &in : c.inputs)
     argv.push_back("--input=" + in.inputFlag());
   for (const TensorFile &out : actuals)

@@ -15,6 +15,10 @@
 
 namespace ref::gpu {
 
+/// ONNX external data up to this many bytes is copied beside the model's
+/// copy (and so into bundles); more is read where it is.
+constexpr uint64_t kMaxCopiedExternalData = uint64_t(256) << 20;
+
 using llvm::StringRef;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
@@ -228,6 +232,196 @@ std::string findImportOnnx(const IreeTools &tools) {
   return "";
 }
 
+namespace {
+
+/// A minimal reader of protobuf's wire format: the fields of one message.
+struct ProtoField {
+  uint64_t number;
+  unsigned wireType;
+  StringRef bytes; // length-delimited fields
+};
+
+llvm::Error protoFields(StringRef msg, std::vector<ProtoField> &out) {
+  size_t at = 0;
+  auto varint = [&](uint64_t &v) -> bool {
+    v = 0;
+    for (unsigned shift = 0; shift < 64; shift += 7) {
+      if (at >= msg.size())
+        return false;
+      uint8_t b = msg[at++];
+      v |= uint64_t(b & 0x7f) << shift;
+      if (!(b & 0x80))
+        return true;
+    }
+    return false;
+  };
+  while (at < msg.size()) {
+    uint64_t key;
+    if (!varint(key))
+      return fail(llvm::formatv("a truncated field key at byte {0}", at));
+    ProtoField f{key >> 3, unsigned(key & 7), {}};
+    uint64_t v;
+    switch (f.wireType) {
+    case 0:
+      if (!varint(v))
+        return fail(llvm::formatv("a truncated varint at byte {0}", at));
+      break;
+    case 1:
+    case 5: {
+      size_t n = f.wireType == 1 ? 8 : 4;
+      if (msg.size() - at < n)
+        return fail(llvm::formatv("a truncated fixed field at byte {0}", at));
+      at += n;
+      break;
+    }
+    case 2:
+      if (!varint(v) || v > msg.size() - at)
+        return fail(llvm::formatv("a length past the end at byte {0}", at));
+      f.bytes = msg.substr(at, v);
+      at += v;
+      break;
+    default:
+      return fail(llvm::formatv("wire type {0} at byte {1}", f.wireType, at));
+    }
+    out.push_back(f);
+  }
+  return llvm::Error::success();
+}
+
+// Field numbers of onnx.proto3.
+enum : uint64_t {
+  kModelGraph = 7,
+  kGraphNode = 1,
+  kGraphInitializer = 5,
+  kGraphSparseInitializer = 15,
+  kNodeAttribute = 5,
+  kAttrTensor = 5,
+  kAttrGraph = 6,
+  kAttrSparseTensor = 22,
+  kAttrTensors = 10,
+  kAttrGraphs = 11,
+  kAttrSparseTensors = 23,
+  kSparseValues = 1,
+  kSparseIndices = 2,
+  kTensorExternalData = 13,
+  kEntryKey = 1,
+  kEntryValue = 2,
+};
+
+struct ExternalDataScan {
+  std::vector<std::string> files;
+  int depth = 0;
+
+  llvm::Error tensor(StringRef msg) {
+    std::vector<ProtoField> fields;
+    if (llvm::Error e = protoFields(msg, fields))
+      return e;
+    for (const ProtoField &f : fields) {
+      if (f.number != kTensorExternalData || f.wireType != 2)
+        continue;
+      std::vector<ProtoField> entry;
+      if (llvm::Error e = protoFields(f.bytes, entry))
+        return e;
+      StringRef key, value;
+      for (const ProtoField &g : entry) {
+        if (g.wireType != 2)
+          continue;
+        if (g.number == kEntryKey)
+          key = g.bytes;
+        else if (g.number == kEntryValue)
+          value = g.bytes;
+      }
+      if (key != "location")
+        continue;
+      bool up = llvm::any_of(
+          llvm::make_range(path::begin(value), path::end(value)),
+          [](StringRef c) { return c == ".."; });
+      if (value.empty() || path::is_absolute(value) || up ||
+          value.contains('\0'))
+        return fail("external data location '" + value +
+                    "' is not a file name relative to the model");
+      if (!llvm::is_contained(files, value.str()))
+        files.push_back(value.str());
+    }
+    return llvm::Error::success();
+  }
+  llvm::Error sparse(StringRef msg) {
+    std::vector<ProtoField> fields;
+    if (llvm::Error e = protoFields(msg, fields))
+      return e;
+    for (const ProtoField &f : fields)
+      if (f.wireType == 2 &&
+          (f.number == kSparseValues || f.number == kSparseIndices))
+        if (llvm::Error e = tensor(f.bytes))
+          return e;
+    return llvm::Error::success();
+  }
+  llvm::Error graph(StringRef msg) {
+    if (++depth > 64)
+      return fail("subgraphs nested more than 64 deep");
+    std::vector<ProtoField> fields;
+    if (llvm::Error e = protoFields(msg, fields))
+      return e;
+    for (const ProtoField &f : fields) {
+      if (f.wireType != 2)
+        continue;
+      llvm::Error e = llvm::Error::success();
+      if (f.number == kGraphInitializer)
+        e = tensor(f.bytes);
+      else if (f.number == kGraphSparseInitializer)
+        e = sparse(f.bytes);
+      else if (f.number == kGraphNode)
+        e = node(f.bytes);
+      if (e)
+        return e;
+    }
+    --depth;
+    return llvm::Error::success();
+  }
+  llvm::Error node(StringRef msg) {
+    std::vector<ProtoField> fields;
+    if (llvm::Error e = protoFields(msg, fields))
+      return e;
+    for (const ProtoField &f : fields) {
+      if (f.number != kNodeAttribute || f.wireType != 2)
+        continue;
+      std::vector<ProtoField> attr;
+      if (llvm::Error e = protoFields(f.bytes, attr))
+        return e;
+      for (const ProtoField &a : attr) {
+        if (a.wireType != 2)
+          continue;
+        llvm::Error e = llvm::Error::success();
+        if (a.number == kAttrTensor || a.number == kAttrTensors)
+          e = tensor(a.bytes);
+        else if (a.number == kAttrGraph || a.number == kAttrGraphs)
+          e = graph(a.bytes);
+        else if (a.number == kAttrSparseTensor ||
+                 a.number == kAttrSparseTensors)
+          e = sparse(a.bytes);
+        if (e)
+          return e;
+      }
+    }
+    return llvm::Error::success();
+  }
+};
+
+} // namespace
+
+llvm::Expected<std::vector<std::string>>
+onnxExternalDataFiles(StringRef modelBytes) {
+  std::vector<ProtoField> fields;
+  if (llvm::Error e = protoFields(modelBytes, fields))
+    return fail("not an ONNX model: " + llvm::toString(std::move(e)));
+  ExternalDataScan scan;
+  for (const ProtoField &f : fields)
+    if (f.number == kModelGraph && f.wireType == 2)
+      if (llvm::Error e = scan.graph(f.bytes))
+        return fail("not an ONNX model: " + llvm::toString(std::move(e)));
+  return scan.files;
+}
+
 std::string toolMessage(const ProcessResult &r) {
   std::string text = r.stderrText + r.stdoutText;
   llvm::SmallVector<StringRef> lines;
@@ -340,7 +534,41 @@ llvm::Expected<Lowering> lowerFrontendProgram(StringRef file,
       return l;
     }
     l.imported = joinPath("frontend", (path::stem(name) + ".torch.mlir").str());
+    // ONNX's external data: the files beside the model go beside its copy
+    // (or, past kMaxCopiedExternalData, the importer reads them where they
+    // are). A model the scan cannot read is left to the importer's own
+    // error.
+    if (auto model = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
+                                                 false)) {
+      auto files = onnxExternalDataFiles((*model)->getBuffer());
+      if (files) {
+        StringRef srcDir = path::parent_path(file);
+        uint64_t total = 0;
+        for (const std::string &f : *files) {
+          uint64_t n = 0;
+          if (!fs::file_size(joinPath(srcDir, f), n))
+            total += n;
+        }
+        if (total > kMaxCopiedExternalData) {
+          llvm::SmallString<256> abs(srcDir.empty() ? "." : srcDir);
+          fs::make_absolute(abs);
+          l.dataDir = std::string(abs);
+        } else {
+          for (const std::string &f : *files) {
+            std::string to = joinPath(feDir, f);
+            fs::create_directories(path::parent_path(to));
+            // A missing file is the importer's to report.
+            (void)fs::copy_file(joinPath(srcDir, f), to);
+          }
+        }
+        l.externalData = std::move(*files);
+      } else {
+        llvm::consumeError(files.takeError());
+      }
+    }
     std::vector<std::string> argv = {importer, l.original};
+    if (!l.dataDir.empty())
+      argv.push_back("--data-dir=" + l.dataDir);
     argv.insert(argv.end(), options.importFlags.begin(),
                 options.importFlags.end());
     argv.push_back("-o");
@@ -355,6 +583,37 @@ llvm::Expected<Lowering> lowerFrontendProgram(StringRef file,
     }
     source = l.imported;
     l.inputType = "onnx";
+    // Externalized weights (--externalize-params): the archive the
+    // importer wrote, by default <output without .mlir>_params.irpa beside
+    // its output, else where --save-params-to put it; scope "model" unless
+    // --params-scope says otherwise.
+    bool externalize = false, save = true;
+    std::string scope = "model", saveTo;
+    for (const std::string &f : options.importFlags) {
+      StringRef flag(f);
+      if (flag == "--externalize-params")
+        externalize = true;
+      else if (flag == "--no-externalize-params")
+        externalize = false;
+      else if (flag == "--no-save-params")
+        save = false;
+      else if (flag == "--save-params")
+        save = true;
+      else if (flag.consume_front("--params-scope="))
+        scope = flag.str();
+      else if (flag.consume_front("--save-params-to="))
+        saveTo = flag.str();
+    }
+    if (externalize && save) {
+      std::string archive =
+          !saveTo.empty()
+              ? saveTo
+              : joinPath("frontend",
+                         (path::stem(l.imported) + "_params.irpa").str());
+      if (fs::exists(path::is_absolute(archive) ? archive
+                                                : joinPath(workDir, archive)))
+        l.parameters.push_back({scope, archive});
+    }
   } else if (kind == FrontendKind::Torch) {
     // torch-mlir's ONNX form (torch.operator "onnx.*", what iree-import-onnx
     // writes) converts with IREE's "onnx" input type; the torch ops of
@@ -403,6 +662,16 @@ llvm::Error writeLoweringRecord(StringRef dir, const Lowering &l) {
                  {"iree_version", l.ireeVersion},
                  {"reduced", l.reduced},
                  {"commands", std::move(commands)}};
+  if (!l.parameters.empty()) {
+    json::Array params;
+    for (const auto &[scope, file] : l.parameters)
+      params.push_back(json::Object{{"scope", scope}, {"path", file}});
+    o["parameters"] = std::move(params);
+  }
+  if (!l.externalData.empty())
+    o["external_data"] = json::Array(l.externalData);
+  if (!l.dataDir.empty())
+    o["data_dir"] = l.dataDir;
   if (!l.ok()) {
     o["failed_stage"] = frontendStageName(l.failedStage);
     o["message"] = l.message;
@@ -460,6 +729,25 @@ llvm::Expected<std::optional<Lowering>> readLoweringRecord(StringRef dir) {
     l.failedStage = failedStage == "import" ? FrontendStage::Import
                                             : FrontendStage::Lower;
   l.reduced = o->getBoolean("reduced").value_or(false);
+  if (const json::Value *pv = o->get("parameters")) {
+    const json::Array *params = pv->getAsArray();
+    if (!params)
+      return fail(file + ": field 'parameters': expected an array");
+    for (const json::Value &p : *params) {
+      const json::Object *po = p.getAsObject();
+      auto scope = po ? po->getString("scope") : std::nullopt;
+      auto where = po ? po->getString("path") : std::nullopt;
+      if (!scope || !where)
+        return fail(file + ": field 'parameters': an entry without 'scope' "
+                           "and 'path' strings");
+      l.parameters.push_back({scope->str(), where->str()});
+    }
+  }
+  if (const json::Array *ed = o->getArray("external_data"))
+    for (const json::Value &v : *ed)
+      if (auto s = v.getAsString())
+        l.externalData.push_back(s->str());
+  l.dataDir = o->getString("data_dir").value_or("").str();
   if (const json::Array *cmds = o->getArray("commands")) {
     for (const json::Value &cv : *cmds) {
       const json::Object *co = cv.getAsObject();

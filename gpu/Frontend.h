@@ -97,6 +97,15 @@ struct Lowering {
   std::string message;
   /// Set by the reducer: `lowered` is no longer the commands' output.
   bool reduced = false;
+  /// Parameter archives the import wrote (iree-import-onnx
+  /// --externalize-params): {scope, path relative to the work directory},
+  /// which the lowered program's `#stream.parameter.named` globals read.
+  std::vector<std::pair<std::string, std::string>> parameters;
+  /// ONNX external data files of the model (relative to the model),
+  /// copied beside its copy; `dataDir` set instead (absolute) when they
+  /// were too large to copy and the import reads them where they are.
+  std::vector<std::string> externalData;
+  std::string dataDir;
 
   bool ok() const { return failedStage == FrontendStage::None; }
   /// "import: iree-import-onnx: <message>" / "lower: iree-compile: ...".
@@ -121,6 +130,15 @@ llvm::Error writeLoweringRecord(llvm::StringRef dir, const Lowering &l);
 /// malformed (naming the field).
 llvm::Expected<std::optional<Lowering>>
 readLoweringRecord(llvm::StringRef dir);
+
+/// The files an ONNX model's tensors keep their data in (ONNX's external
+/// data: TensorProto.external_data "location", relative to the model), in
+/// the graph's initializers, sparse initializers and node attributes,
+/// subgraphs included; each named once. An error for bytes that are not a
+/// protobuf message or a location that is absolute or leaves the model's
+/// directory (which ONNX's checker refuses too).
+llvm::Expected<std::vector<std::string>>
+onnxExternalDataFiles(llvm::StringRef modelBytes);
 
 /// The tool's own message from its output: a Python exception (the lines
 /// after the last traceback), else compiler diagnostics (`error:` lines),

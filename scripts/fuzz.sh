@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (ASan+UBSan, clang-22) and runs them.
 #
-#   scripts/fuzz.sh [npy|mlir|both] [SECONDS]       (default: both, 1800 s)
+#   scripts/fuzz.sh [npy|mlir|irpa|both] [SECONDS]  (default: both, 1800 s)
 #
-# Targets (tests/fuzz/libfuzzer/): ref-fuzz-npy (parseNpy) and ref-fuzz-mlir
-# (parse -> verify -> interpret, as ref-run). Seeds come from corpus/ and
+# Targets (tests/fuzz/libfuzzer/): ref-fuzz-npy (parseNpy), ref-fuzz-mlir
+# (parse -> verify -> interpret, as ref-run) and ref-fuzz-irpa (the
+# parameter archive reader and the ONNX external-data scan). Seeds come from corpus/ and
 # tests/; the growing corpora, crash files and logs go to $FUZZ_DIR
 # (default build-libfuzzer/fuzz). A crash leaves crash-* / timeout-* / oom-*
 # in $FUZZ_DIR/<target>/; rerun one with
@@ -26,13 +27,14 @@ JOBS=${JOBS:-1}
 if [ ! -f "$BUILD/build.ninja" ]; then
   cmake --preset libfuzzer -B "$BUILD" # clang-22, REF_LIBFUZZER=ON
 fi
-nice ninja -C "$BUILD" ref-fuzz-npy ref-fuzz-mlir
+nice ninja -C "$BUILD" ref-fuzz-npy ref-fuzz-mlir ref-fuzz-irpa
 
 seed() { # target: every seed file under its path-derived name
   local s="$FUZZ_DIR/$1/seeds"
   mkdir -p "$s" "$FUZZ_DIR/$1/corpus"
   local dirs=(corpus tests) glob='*.npy'
   [ "$1" = mlir ] && glob='*.mlir'
+  [ "$1" = irpa ] && glob='*.irpa'
   find "${dirs[@]}" -name "$glob" -type f | while read -r f; do
     cp "$f" "$s/$(echo "$f" | tr / _)"
   done
@@ -56,12 +58,12 @@ run() { # target
 }
 
 case "$WHICH" in
-  npy|mlir) run "$WHICH" ;;
+  npy|mlir|irpa) run "$WHICH" ;;
   both) run npy; run mlir ;;
-  *) echo "usage: $0 [npy|mlir|both] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: $0 [npy|mlir|irpa|both] [SECONDS]" >&2; exit 2 ;;
 esac
 wait
-for t in npy mlir; do
+for t in npy mlir irpa; do
   [ -f "$FUZZ_DIR/$t/log.txt" ] || continue
   echo "== $t: $(grep -hE 'stat::number_of_executed_units|^#[0-9]+: cov' \
     "$FUZZ_DIR/$t"/log.txt "$FUZZ_DIR/$t"/fuzz-*.log 2>/dev/null | tail -1)"

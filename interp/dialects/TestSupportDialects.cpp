@@ -39,6 +39,7 @@ void ref::util::UtilDialect::initialize() {
                 NullOp>();
 }
 void ref::flow::FlowDialect::initialize() {
+  registerParameterAttr();
   addOperations<TensorConstantOp, TensorDynamicConstantOp, DispatchRegionOp,
                 ReturnOp, TensorTieShapeOp, TensorBitCastOp, TensorReshapeOp,
                 // The flow phase (FlowPhaseOps.cpp).
@@ -52,6 +53,7 @@ void ref::check::CheckDialect::initialize() {
 }
 
 namespace ref {
+
 namespace util {
 
 ParseResult UnfoldableConstantOp::parse(OpAsmParser &parser,

@@ -20,6 +20,11 @@
 #define GET_ATTRDEF_CLASSES
 #include "interp/dialects/UtilAttrs.h.inc"
 #include "interp/dialects/FlowDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "interp/dialects/FlowAttrs.h.inc"
+#include "interp/dialects/StreamDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "interp/dialects/StreamAttrs.h.inc"
 #include "interp/dialects/CheckDialect.h.inc"
 
 #define GET_OP_CLASSES

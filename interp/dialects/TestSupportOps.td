@@ -194,7 +194,43 @@ def Flow_Dialect : Dialect {
   let name = "flow";
   let cppNamespace = "::ref::flow";
   let summary = "The subset of IREE's flow dialect used by e2e tests.";
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerParameterAttr(); // FlowParameterAttr.cpp
+  }];
 }
+
+// `#flow.parameter.named<"scope"::"key"> : tensor<3x4xf32>` (the scope is
+// optional; a trailing `, {offset = N, length = M}` dictionary selects a
+// byte range of the parameter): a value read from a parameter archive
+// (IREE's FlowBase.td / StreamAttrs.td; what importers write for
+// externalized weights). The interpreter reads it through
+// InterpreterOptions::loadParameter (ref-run --parameters).
+class NamedParameterAttrBase<Dialect dialect, string name>
+    : AttrDef<dialect, name, [TypedAttrInterface]> {
+  let mnemonic = "parameter.named";
+  let summary = "A value stored in a parameter archive under scope and key.";
+  let parameters = (ins AttributeSelfTypeParameter<"">:$type,
+                        "::mlir::StringAttr":$scope,
+                        "::mlir::StringAttr":$key,
+                        "::mlir::DictionaryAttr":$config);
+  let hasCustomAssemblyFormat = 1;
+}
+def Flow_NamedParameterAttr : NamedParameterAttrBase<Flow_Dialect,
+                                                     "NamedParameter">;
+
+//===----------------------------------------------------------------------===//
+// stream: only `#stream.parameter.named`, which iree-import-onnx writes
+//===----------------------------------------------------------------------===//
+
+def Stream_Dialect : Dialect {
+  let name = "stream";
+  let cppNamespace = "::ref::stream";
+  let summary = "IREE's stream dialect: its parameter attribute only.";
+  let useDefaultAttributePrinterParser = 1;
+}
+def Stream_NamedParameterAttr : NamedParameterAttrBase<Stream_Dialect,
+                                                       "NamedParameter">;
 
 // `%c = flow.tensor.constant dense<[1, 2]> : tensor<2xi32>`: a constant of
 // static shape (IREE's FlowOps.td: ConstantLike, the result type is the

@@ -26,7 +26,7 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       mlir::arith::ArithDialect, mlir::complex::ComplexDialect,
       mlir::math::MathDialect, mlir::tensor::TensorDialect,
       mlir::linalg::LinalgDialect, mlir::scf::SCFDialect, util::UtilDialect,
-      flow::FlowDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
+      flow::FlowDialect, stream::StreamDialect, check::CheckDialect, linalg_ext::IREELinalgExtDialect,
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
       codegen_attrs::IREECPUDialect, mlir::affine::AffineDialect,
       hal::HalDialect, encoding::IREEEncodingDialect,

@@ -184,6 +184,11 @@ LogicalResult Interpreter::initializeGlobals() {
         if (failed(t))
           return failure();
         globals[global.getSymName()] = RtValue::ofTensor(std::move(*t));
+      } else if (isParameterAttr(init)) {
+        auto t = tensorFromParameter(*this, init, global.getLoc());
+        if (failed(t))
+          return failure();
+        globals[global.getSymName()] = RtValue::ofTensor(std::move(*t));
       } else if (auto pattern = dyn_cast<util::BytePatternAttr>(init)) {
         auto t = tensorFromBytePattern(*this, pattern.getType(),
                                        pattern.getPattern(), global.getLoc());

@@ -98,6 +98,14 @@ struct InterpreterOptions {
   std::function<mlir::FailureOr<llvm::SmallVector<RtValue>>(
       Interpreter &, mlir::Operation *callee, llvm::ArrayRef<RtValue> args)>
       externalCall;
+  /// Reads `length` bytes at `offset` of parameter `key` of `scope` (empty:
+  /// none) for a `#flow/#stream.parameter.named` value of `type` (IREE's
+  /// `--parameters=SCOPE=FILE.irpa`); failure with an error at `loc` when
+  /// it cannot. Unset: a program that reads a parameter is an error.
+  std::function<mlir::FailureOr<std::string>(
+      llvm::StringRef scope, llvm::StringRef key, uint64_t offset,
+      uint64_t length, mlir::Type type, mlir::Location loc)>
+      loadParameter;
 };
 
 /// The values of one function activation.

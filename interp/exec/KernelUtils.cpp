@@ -234,8 +234,71 @@ FailureOr<Tensor> tensorFromBytePattern(Interpreter &interp, Type type,
   return t;
 }
 
+bool isParameterAttr(Attribute attr) {
+  return isa<flow::NamedParameterAttr, stream::NamedParameterAttr>(attr);
+}
+
+FailureOr<Tensor> tensorFromParameter(Interpreter &interp, Attribute attr,
+                                      Location loc) {
+  StringAttr scope, key;
+  DictionaryAttr config;
+  Type type;
+  if (auto p = dyn_cast<flow::NamedParameterAttr>(attr)) {
+    scope = p.getScope(), key = p.getKey(), config = p.getConfig();
+    type = p.getType();
+  } else if (auto p = dyn_cast<stream::NamedParameterAttr>(attr)) {
+    scope = p.getScope(), key = p.getKey(), config = p.getConfig();
+    type = p.getType();
+  } else {
+    return emitError(loc) << "not a parameter: " << attr;
+  }
+  std::string name = (scope ? "\"" + scope.getValue().str() + "\"::" : "") +
+                     ("\"" + key.getValue() + "\"").str();
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType || !tensorType.hasStaticShape())
+    return emitError(loc) << "parameter " << name << " of type " << type
+                          << " is not supported (a statically shaped tensor "
+                             "is)";
+  auto dt = getDType(tensorType, loc);
+  if (failed(dt) ||
+      failed(interp.checkAllocation(loc, *dt, tensorType.getShape())))
+    return failure();
+  Tensor t(*dt, tensorType.getShape());
+  uint64_t length = rawByteSizeOf(*dt, t.numElements());
+  uint64_t offset = 0;
+  if (config) {
+    if (auto o = config.getAs<IntegerAttr>("offset"))
+      offset = o.getValue().getZExtValue();
+    if (auto l = config.getAs<IntegerAttr>("length"))
+      if (l.getValue().getZExtValue() != length)
+        return emitError(loc)
+               << "parameter " << name << ": a length of "
+               << l.getValue().getZExtValue() << " bytes for a value of type "
+               << type << " (" << length
+               << " bytes) is not supported";
+  }
+  const auto &load = interp.options().loadParameter;
+  if (!load)
+    return emitError(loc) << "the program reads parameter " << name
+                          << " from a parameter archive, and none was given "
+                             "(ref-run --parameters=SCOPE=FILE.irpa)";
+  auto bytes = load(scope ? scope.getValue() : StringRef(), key.getValue(),
+                    offset, length, type, loc);
+  if (failed(bytes))
+    return failure();
+  fromRawBytes(*bytes, t);
+  return t;
+}
+
 LogicalResult setConstantResult(Operation *op, Frame &frame,
                                 Attribute value) {
+  if (isParameterAttr(value)) {
+    auto t = tensorFromParameter(frame.interp, value, op->getLoc());
+    if (failed(t))
+      return failure();
+    frame.set(op->getResult(0), RtValue::ofTensor(std::move(*t)));
+    return success();
+  }
   if (auto bytes = dyn_cast<util::BytePatternAttr>(value)) {
     auto t = tensorFromBytePattern(frame.interp, bytes.getType(),
                                    bytes.getPattern(), op->getLoc());

@@ -80,6 +80,18 @@ mlir::FailureOr<Tensor> tensorFromBytePattern(Interpreter &interp,
                                               mlir::Type type, int64_t pattern,
                                               mlir::Location loc);
 
+/// The value of a `#flow.parameter.named` / `#stream.parameter.named`
+/// attribute (`attr`): the bytes [offset, offset + the type's storage size)
+/// of the parameter, offset from the attribute's `{offset = N}` config (0
+/// by default), read through InterpreterOptions::loadParameter and laid out
+/// as IREE's buffers hold them (row-major, little-endian, sub-byte types
+/// packed). Failure (with an error at `loc`) when it cannot be read.
+mlir::FailureOr<Tensor> tensorFromParameter(Interpreter &interp,
+                                            mlir::Attribute attr,
+                                            mlir::Location loc);
+/// Whether `attr` is a `#flow/#stream.parameter.named` attribute.
+bool isParameterAttr(mlir::Attribute attr);
+
 /// Sets result 0 of `op` to the value of a constant attribute (a tensor for
 /// elements attributes, a scalar otherwise).
 mlir::LogicalResult setConstantResult(mlir::Operation *op, Frame &frame,

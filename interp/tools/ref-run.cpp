@@ -16,7 +16,8 @@
 // Exit codes: 0 success; 1 a check failed; 2 invalid input or usage;
 // 3 undefined behaviour found; 5 a frontend program does not import
 // (iree-import-onnx fails); 6 it does not lower (iree-compile
-// --compile-to=input fails). A read out of bounds whose value a select
+// --compile-to=input fails); 7 a parameter archive (--parameters) is
+// missing, corrupt, or lacks or mismatches a parameter the program reads. A read out of bounds whose value a select
 // discards is a note on stderr, not undefined behaviour (exit 0).
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +33,7 @@
 #include "interp/support/FileIO.h"
 #include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
+#include "interp/support/ParameterArchive.h"
 #include "interp/support/RunLines.h"
 #include "interp/support/SourceLimits.h"
 #include "interp/support/TextFormat.h"
@@ -45,6 +47,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -65,7 +68,13 @@ using namespace ref;
 namespace cl = llvm::cl;
 
 namespace {
-enum ExitCode { kOk = 0, kCheckFailed = 1, kInvalid = 2, kUndefined = 3 };
+enum ExitCode {
+  kOk = 0,
+  kCheckFailed = 1,
+  kInvalid = 2,
+  kUndefined = 3,
+  kParameterError = 7
+};
 
 cl::OptionCategory category("ref-run options");
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
@@ -148,6 +157,14 @@ cl::opt<int64_t> maxMemory(
              "more stops with exit code 2 instead of being killed"),
     cl::init(0), cl::cat(category));
 
+cl::list<std::string> parameterFlags(
+    "parameters",
+    cl::desc("A parameter archive, as iree-run-module takes it "
+             "(repeatable): the values of `#flow/#stream.parameter.named<"
+             "\"SCOPE\"::\"KEY\">` globals come from entry KEY of the "
+             "archive given for SCOPE"),
+    cl::value_desc("[SCOPE=]FILE.irpa"), cl::cat(category));
+
 cl::opt<std::string> inputType(
     "input-type",
     cl::desc("What the program is: onnx, torch, stablehlo, tosa (a frontend "
@@ -184,10 +201,54 @@ bool programWasLowered = false;
 /// Calls of body-less declarations (IREE's module linkage, --module).
 decltype(InterpreterOptions::externalCall) linker;
 
+/// The archives of --parameters (and of a frontend program's lowering);
+/// set when reading a parameter failed (exit kParameterError).
+ParameterIndex parameterIndex;
+bool parameterFailed = false;
+
+/// Reads a parameter for the interpreter: the whole entry must be the
+/// value's size (a shorter one is IREE's OUT_OF_RANGE; a longer one, which
+/// IREE would read the first bytes of, is refused too: the archive does
+/// not match the program, docs/frontends.md), or for a value with an
+/// `{offset = N}` config, the range must lie inside the entry.
+FailureOr<std::string> loadParameter(StringRef scope, StringRef key,
+                                     uint64_t offset, uint64_t length,
+                                     Type type, Location loc) {
+  auto fail = [&](const llvm::Twine &msg) -> FailureOr<std::string> {
+    parameterFailed = true;
+    emitError(loc) << msg;
+    return failure();
+  };
+  auto found = parameterIndex.lookup(scope, key);
+  if (!found)
+    return fail(llvm::toString(found.takeError()));
+  const ParameterEntry &e = *found->entry;
+  std::string typeText;
+  llvm::raw_string_ostream os(typeText);
+  os << type;
+  std::string what = "parameter \"" + key.str() + "\" of " +
+                     found->archive->name();
+  if (offset == 0 && e.length != length) {
+    std::string iree = e.length > length
+                           ? " (IREE would read its first " +
+                                 std::to_string(length) + " bytes)"
+                           : std::string(" (IREE fails with OUT_OF_RANGE)");
+    return fail(what + " holds " + std::to_string(e.length) +
+                " bytes; the program reads it as " + typeText + " (" +
+                std::to_string(length) +
+                " bytes): the archive does not match the program" + iree);
+  }
+  auto bytes = found->archive->read(e, offset, length);
+  if (!bytes)
+    return fail(llvm::toString(bytes.takeError()));
+  return std::move(*bytes);
+}
+
 /// Budgets shared by --check and single runs.
 InterpreterOptions interpreterOptions() {
   InterpreterOptions opts;
   opts.externalCall = linker;
+  opts.loadParameter = loadParameter;
   opts.maxTensorBytes = maxTensorBytes;
   opts.maxSteps = maxSteps;
   opts.maxSeconds = maxTime;
@@ -445,7 +506,7 @@ int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
   Interpreter interp(module, interpreterOptions());
   auto results = interp.callFunction(fn, args);
   if (failed(results))
-    return kInvalid;
+    return parameterFailed ? kParameterError : kInvalid;
   interp.reportPoisonResults(fn, *results);
   // Reads out of bounds whose values a select discarded are notes: the
   // golden stands (docs/coverage.md, "Reads out of bounds").
@@ -820,7 +881,7 @@ int runChecks(ModuleOp module, StringRef fileText) {
     if (failed(results)) {
       llvm::outs() << "FAIL @" << name << ": error (see diagnostics)\n";
       ++failedCount;
-      code = std::max<int>(code, kInvalid);
+      code = std::max<int>(code, parameterFailed ? kParameterError : kInvalid);
       continue;
     }
     interp.reportPoisonResults(fn, *results);
@@ -955,6 +1016,19 @@ std::optional<int> lowerFrontendFiles(std::vector<std::string> &files,
     }
     file = dir + "/" + lowering->lowered;
     programWasLowered = true;
+    // The archive of externalized weights the import wrote.
+    for (const auto &[scope, archive] : lowering->parameters) {
+      std::string where = llvm::sys::path::is_absolute(archive)
+                              ? archive
+                              : dir + "/" + archive;
+      auto a = ParameterArchive::load(where);
+      if (!a) {
+        llvm::errs() << "error: the parameters the import of " << file
+                     << " wrote: " << llvm::toString(a.takeError()) << "\n";
+        return int(kParameterError);
+      }
+      parameterIndex.add(scope, std::move(*a));
+    }
   }
   return std::nullopt;
 }
@@ -978,6 +1052,12 @@ int main(int argc, char **argv) {
   int code = [&] {
     if (std::optional<int> failed = lowerFrontendFiles(files, tempDirs))
       return *failed;
+    for (const std::string &flag : parameterFlags)
+      if (llvm::Error e = parameterIndex.add(flag)) {
+        llvm::errs() << "error: --parameters=" << flag << ": "
+                     << llvm::toString(std::move(e)) << "\n";
+        return int(kParameterError);
+      }
     return runFiles(files);
   }();
   for (const std::string &d : tempDirs)

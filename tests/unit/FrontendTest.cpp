@@ -228,3 +228,79 @@ RC_GTEST_PROP(FrontendProps, AnOpAmongOtherLinesIsFound, ()) {
 }
 
 } // namespace
+
+namespace {
+
+// Protobuf's wire format by hand: a length-delimited field.
+std::string pbField(unsigned number, const std::string &bytes) {
+  std::string s;
+  auto varint = [&](uint64_t v) {
+    do {
+      uint8_t b = v & 0x7f;
+      v >>= 7;
+      s.push_back(char(b | (v ? 0x80 : 0)));
+    } while (v);
+  };
+  varint((uint64_t(number) << 3) | 2);
+  varint(bytes.size());
+  return s + bytes;
+}
+
+/// A TensorProto whose data is in `location` (external_data = 13,
+/// StringStringEntryProto key = 1, value = 2; data_location = 14 varint).
+std::string externalTensor(const std::string &location) {
+  std::string t = pbField(8, "W"); // name
+  t += pbField(13, pbField(1, "location") + pbField(2, location));
+  t += pbField(13, pbField(1, "offset") + pbField(2, "0"));
+  t += std::string("\x70\x01", 2); // data_location: EXTERNAL
+  return t;
+}
+
+} // namespace
+
+TEST(OnnxExternalData, FindsInitializersAttributesAndSubgraphs) {
+  // ModelProto.graph = 7; GraphProto.initializer = 5, node = 1;
+  // NodeProto.attribute = 5; AttributeProto.t = 5, g = 6.
+  std::string sub = pbField(5, externalTensor("sub/w2.bin"));
+  std::string node =
+      pbField(5, pbField(5, externalTensor("w.bin"))) + // a tensor attribute
+      pbField(5, pbField(6, sub));                      // a subgraph
+  std::string graph = pbField(5, externalTensor("w.bin")) + pbField(1, node) +
+                      pbField(5, pbField(8, "inline")); // no external data
+  std::string model = std::string("\x08\x08", 2) + // ir_version = 8
+                      pbField(7, graph);
+  auto files = ref::gpu::onnxExternalDataFiles(model);
+  ASSERT_TRUE(bool(files)) << llvm::toString(files.takeError());
+  EXPECT_EQ(*files, (std::vector<std::string>{"w.bin", "sub/w2.bin"}));
+  auto none = ref::gpu::onnxExternalDataFiles(
+      std::string("\x08\x08", 2) + pbField(7, pbField(5, pbField(8, "x"))));
+  ASSERT_TRUE(bool(none));
+  EXPECT_TRUE(none->empty());
+}
+
+TEST(OnnxExternalData, RefusesLocationsOutsideTheModelAndBadBytes) {
+  for (const char *bad : {"/etc/passwd", "../w.bin", "a/../../w.bin", ""}) {
+    std::string model =
+        pbField(7, pbField(5, externalTensor(bad)));
+    auto files = ref::gpu::onnxExternalDataFiles(model);
+    ASSERT_FALSE(bool(files)) << bad;
+    EXPECT_NE(llvm::toString(files.takeError()).find("not a file name"),
+              std::string::npos);
+  }
+  // Truncated: a length past the end; a group wire type.
+  std::string model = pbField(7, pbField(5, externalTensor("w.bin")));
+  auto cut = ref::gpu::onnxExternalDataFiles(model.substr(0, 10));
+  ASSERT_FALSE(bool(cut));
+  EXPECT_NE(llvm::toString(cut.takeError()).find("not an ONNX model"),
+            std::string::npos);
+  auto group = ref::gpu::onnxExternalDataFiles(std::string("\x0b", 1));
+  ASSERT_FALSE(bool(group));
+  llvm::consumeError(group.takeError());
+}
+
+RC_GTEST_PROP(OnnxExternalData, AnyBytesAnAnswerOrAnError,
+              (std::string bytes)) {
+  auto files = ref::gpu::onnxExternalDataFiles(bytes);
+  if (!files)
+    llvm::consumeError(files.takeError());
+}
