@@ -174,6 +174,30 @@ def main():
     check(svg.count("<circle") == 10 and "cases/min" in svg and
           "open signatures" in svg, "trend.svg: two lines of five nights")
 
+    # A campaign run before (night 4's, the planted sort back) signed into a
+    # fresh history with --campaign: the same bug signature, new, with its
+    # issue draft (the bundles stay where they are, outside the new DIR).
+    out2 = os.path.join(work, "resigned")
+    rc, text = run([dt, "nightly", "--iree=" + v1, "--out=" + out2,
+                    "--target=llvm-cpu", "--reduce-budget=0s", "--corpus=none",
+                    "--known-issues=" + empty, "--campaign=" +
+                    os.path.join(out, "nights", "4", "campaign")], timeout=600)
+    md = open(os.path.join(out2, "nights", "1", "nightly.md")).read() \
+        if os.path.exists(os.path.join(out2, "nights", "1", "nightly.md")) \
+        else ""
+    mine = [r for r in rows(md) if r[1] == sort_sig]
+    check(rc == 1 and mine and mine[0][0] == "new" and "seed 1" in md,
+          "--campaign: night 4's campaign signed again, the sort bug new "
+          "(exit %d)\n%s%s" % (rc, text, md))
+    drafts = os.listdir(os.path.join(out2, "nights", "1", "issues")) \
+        if os.path.isdir(os.path.join(out2, "nights", "1", "issues")) else []
+    check(any(d.endswith(".md") for d in drafts),
+          "--campaign: the issue draft is written (%s)" % drafts)
+    rc, text = run([dt, "nightly", "--iree=" + v1, "--out=" + out2,
+                    "--campaign=" + work])
+    check(rc == 2 and "no campaign.db" in text,
+          "--campaign without a campaign.db: exit 2\n" + text)
+
     # Bad input: a malformed known-issues file, an unknown release form.
     bad = os.path.join(work, "bad.toml")
     with open(bad, "w") as f:
