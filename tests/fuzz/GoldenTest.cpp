@@ -169,6 +169,11 @@ const std::map<std::string, uint64_t> &expectedHashes() {
       {"only-frontend.argsort", 0xe3b48b38fb1382e8ull},
       {"only-frontend.scatter_add_one_row", 0xf5153bc8a1a3a572ull},
       {"only-frontend.degenerate_matmul", 0x4d1705d76fd32215ull},
+      // Added with issue 18's last frontend recipes.
+      {"only-frontend.matmul_extf", 0x50ba38526d996f05ull},
+      {"only-frontend.sort_arg_outs", 0xcdc6b953caa1ff33ull},
+      {"only-frontend.iota_scatter", 0x1a893561373246aaull},
+      {"only-frontend.dead_results", 0x1bef56f130b5fffaull},
   };
   return m;
 }
