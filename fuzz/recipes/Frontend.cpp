@@ -308,9 +308,12 @@ void buildSortArgOuts(Builder &bld) {
 }
 
 void buildDeadResults(Builder &bld) {
-  // The kinds the case may use (the ones listed, else the default mix);
-  // multi-result ops twice as likely: a dead result beside a live one is
-  // what IREE's bufferization of unused DPS results trips on.
+  // The op kinds the case may use (those listed, or the default mix of a
+  // --frontend case); listed alone, sort and generic, the multi-result ops
+  // every release has (so that its capability probe tests this recipe, not
+  // whichever op family a release lacks). Multi-result ops twice as
+  // likely: a dead result beside a live one is what IREE's bufferization of
+  // unused DPS results trips on.
   bool listed = llvm::any_of(bld.kinds, [](OpKind k) {
     return static_cast<unsigned>(k) < kFirstFrontendKind;
   });
@@ -318,7 +321,8 @@ void buildDeadResults(Builder &bld) {
   for (unsigned i = 0; i < kFirstFrontendKind; ++i) {
     OpKind k = static_cast<OpKind>(i);
     if (k == OpKind::Empty ||
-        (listed ? !llvm::is_contained(bld.kinds, k) : i >= kNumDefaultOpKinds))
+        (listed ? !llvm::is_contained(bld.kinds, k)
+                : k != OpKind::Sort && k != OpKind::Generic))
       continue;
     const Recipe *r = recipeFor(k);
     if (!r || !r->available(bld.opts) || (r->feasible && !r->feasible(bld)))
@@ -423,7 +427,9 @@ const Recipe &deadResultsRecipe() {
       OpKind::DeadResults,
       /*weight=*/8,
       /*since=*/{3, 0},
-      /*needs=*/"as the op recipe it runs (a kind the case may use)",
+      /*needs=*/
+      "as the op recipe it runs: a kind the case may use (listed alone: "
+      "sort or generic)",
       /*produces=*/
       "that op with some of its results (or all, beside a live op) never "
       "returned nor read",
