@@ -129,6 +129,11 @@ static Expected<ArgType> parseArgType(const llvm::json::Value &v) {
   if (auto d = o->getString("dtype"))
     a.dtype = parseDType(*d);
   a.tensor = o->getBoolean("tensor").value_or(false);
+  a.anyBufferView = !a.tensor && o->getString("abi") == "buffer_view" &&
+                    o->getBoolean("imported") == false;
+  if (std::optional<int64_t> k = o->getInteger("from_input"))
+    if (*k >= 0)
+      a.fromInput = static_cast<unsigned>(*k);
   if (const llvm::json::Array *s = o->getArray("shape"))
     for (const llvm::json::Value &d : *s)
       a.shape.push_back(d.getAsInteger().value_or(-1));
@@ -174,6 +179,17 @@ readSignatures(StringRef program, const gpu::ProcessLimits &limits) {
 llvm::Error checkSupported(const Signature &sig) {
   auto check = [&](const ArgType &a, const char *what,
                    size_t i) -> llvm::Error {
+    if (a.type == "!hal.buffer_view" && !a.tensor)
+      return makeError(
+          "@" + sig.name + ": " + what + " " + llvm::Twine(i) +
+          " has type !hal.buffer_view and the program " +
+          (StringRef(what) == "argument"
+               ? "uses it without importing it as a tensor "
+                 "(hal.tensor.import)"
+               : "makes it without exporting a tensor (hal.tensor.export) "
+                 "or returning an argument") +
+          ": its tensor type is unknown, and difftest passes ranked tensors "
+          "of the interpreter's element types only");
     if (!a.tensor || !a.dtype)
       return makeError("@" + sig.name + ": " + what + " " + llvm::Twine(i) +
                        " has type " + a.type +
@@ -186,12 +202,38 @@ llvm::Error checkSupported(const Signature &sig) {
     return llvm::Error::success();
   };
   for (auto [i, a] : llvm::enumerate(sig.inputs))
-    if (llvm::Error e = check(a, "argument", i))
-      return e;
-  for (auto [i, a] : llvm::enumerate(sig.results))
+    if (!a.anyBufferView)
+      if (llvm::Error e = check(a, "argument", i))
+        return e;
+  for (auto [i, a] : llvm::enumerate(sig.results)) {
+    if (a.fromInput && *a.fromInput < sig.inputs.size())
+      continue; // typed as the input is, checked there
     if (llvm::Error e = check(a, "result", i))
       return e;
+  }
   return llvm::Error::success();
+}
+
+Expected<Signature> resolveSignature(const Signature &sig,
+                                     llvm::ArrayRef<gpu::TensorFile> inputs) {
+  Signature s = sig;
+  auto typed = [](ArgType &a, const gpu::TensorFile &f) {
+    a.dtype = f.dtype;
+    a.shape = f.shape;
+    a.tensor = true;
+    a.type = "tensor<" + shapeTypeString(f.shape, f.dtype) + ">";
+  };
+  for (auto [i, a] : llvm::enumerate(s.inputs))
+    if (a.anyBufferView && i < inputs.size())
+      typed(a, inputs[i]);
+  for (auto [i, r] : llvm::enumerate(s.results)) {
+    if (r.fromInput && *r.fromInput < inputs.size())
+      typed(r, inputs[*r.fromInput]);
+    if (!r.dtype)
+      return makeError("@" + sig.name + ": result " + llvm::Twine(i) +
+                       " has type " + r.type + ": its tensor type is unknown");
+  }
+  return s;
 }
 
 std::string joinPath(StringRef a, StringRef b, StringRef c, StringRef d) {
@@ -217,10 +259,18 @@ materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
                        llvm::toString(parsed.takeError()));
     const Tensor &t = parsed->value;
     const ArgType &want = sig.inputs[i];
-    bool ok = want.dtype && t.dtype() == *want.dtype &&
-              t.rank() == static_cast<int64_t>(want.shape.size());
-    for (unsigned d = 0; ok && d < want.shape.size(); ++d)
+    // A buffer view the program never reads: any value that can cross the
+    // ABI, typed as given (iree-run-module takes the same --input).
+    bool ok = want.anyBufferView ||
+              (want.dtype && t.dtype() == *want.dtype &&
+               t.rank() == static_cast<int64_t>(want.shape.size()));
+    for (unsigned d = 0; ok && !want.anyBufferView && d < want.shape.size();
+         ++d)
       ok = want.shape[d] < 0 || want.shape[d] == t.dim(d);
+    if (want.anyBufferView && t.dtype() == DType::Index)
+      return makeError("--input #" + llvm::Twine(i) + " (" +
+                       shapeTypeString(t.shape(), t.dtype()) +
+                       "): index tensors cannot cross IREE's ABI");
     if (!ok)
       return makeError("--input #" + llvm::Twine(i) + " (" +
                        shapeTypeString(t.shape(), t.dtype()) +
@@ -273,7 +323,13 @@ randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
   std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + attempt);
   int64_t dynSize = 1 + static_cast<int64_t>(rng() % 8);
   std::vector<gpu::TensorFile> files;
-  for (auto [i, a] : llvm::enumerate(sig.inputs)) {
+  for (auto [i, arg] : llvm::enumerate(sig.inputs)) {
+    ArgType a = arg;
+    if (a.anyBufferView) {
+      // Never read: any buffer view goes; a 4xf32 one.
+      a.dtype = DType::F32;
+      a.shape = {4};
+    }
     if (!a.dtype)
       return makeError("argument " + llvm::Twine(i) + " has type " + a.type +
                        ": no random values for it");
@@ -302,11 +358,19 @@ uint64_t interpreterMemoryLimit(uint64_t bytes) {
 #endif
 }
 
-Golden makeGolden(StringRef program, const Signature &sig,
+Golden makeGolden(StringRef program, const Signature &unresolved,
                   const std::vector<gpu::TensorFile> &inputs,
                   StringRef goldenDir, StringRef workDir,
                   const gpu::ProcessLimits &limits) {
   Golden g;
+  // Results that return an argument as it is have the input's type.
+  auto resolved = resolveSignature(unresolved, inputs);
+  if (!resolved) {
+    g.status = Golden::Invalid;
+    g.message = "error: " + llvm::toString(resolved.takeError()) + "\n";
+    return g;
+  }
+  const Signature &sig = *resolved;
   g.spec.function = sig.name;
   g.spec.inputs = inputs;
   g.spec.freedomPath = joinPath(goldenDir, "freedom.json");

@@ -33,6 +33,13 @@ struct ArgType {
   std::optional<DType> dtype;
   Shape shape; // -1 for a dynamic size
   bool tensor = false;
+  /// An argument: a `!hal.buffer_view` the program never reads (no
+  /// hal.tensor.import; it is ignored or returned as it is). Any buffer
+  /// view is valid for it: its type is the given input's.
+  bool anyBufferView = false;
+  /// A result: the buffer view of this argument, returned as it is; its
+  /// type is that input's.
+  std::optional<unsigned> fromInput;
 };
 struct Signature {
   std::string name;
@@ -52,6 +59,14 @@ readSignatures(llvm::StringRef program, const gpu::ProcessLimits &limits);
 /// Checks that difftest can feed and read every argument and result.
 llvm::Error checkSupported(const Signature &sig);
 
+/// `sig` with the types that come from the inputs filled in: an argument
+/// the program never reads takes its input's type, a result that returns an
+/// argument as it is takes that input's. Errors for a result whose type is
+/// still unknown.
+llvm::Expected<Signature>
+resolveSignature(const Signature &sig,
+                 llvm::ArrayRef<gpu::TensorFile> inputs);
+
 /// Turns --input values (iree-run-module syntax) into files in `dir`.
 llvm::Expected<std::vector<gpu::TensorFile>>
 materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
@@ -61,7 +76,9 @@ materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
 /// exact where the program allows. Dynamic sizes are one size (1..8) per
 /// case so that dims that must agree do. `attempt` narrows the integer
 /// range (to [0, 4), [0, 2), then 0) for programs whose integer arguments
-/// are indices, which random negative values would make undefined.
+/// are indices, which random negative values would make undefined. An
+/// argument the program never reads (any buffer view is valid) gets a
+/// random 4xf32.
 llvm::Expected<std::vector<gpu::TensorFile>>
 randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
              llvm::StringRef dir);

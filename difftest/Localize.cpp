@@ -418,8 +418,14 @@ int localizeCommand(int argc, char **argv) {
   progress(llvm::Twine(rows.size()) + " dispatches, " +
            llvm::Twine(traced.size()) + " traced tensors");
 
-  // The traced function's outputs: F's results, then every traced tensor.
-  Signature tracedSig = *sig;
+  // The traced function's outputs: F's results (typed by the inputs where
+  // one returns an argument as it is), then every traced tensor.
+  auto resolved = resolveSignature(*sig, *files);
+  if (!resolved) {
+    llvm::errs() << "error: " << llvm::toString(resolved.takeError()) << "\n";
+    return kInvalid;
+  }
+  Signature tracedSig = std::move(*resolved);
   for (const TracedTensor &t : traced) {
     ArgType a;
     a.type = t.type;

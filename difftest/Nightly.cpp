@@ -332,6 +332,11 @@ public:
 
   /// Signs one campaign bundle; adds it to `findings`.
   void signBundle(const FailureRow &f, int64_t rows, StringRef campaignDir);
+  /// Folds each finding signed by an unreduced program's op set into the
+  /// finding whose smaller witness program it contains (same verdict, place
+  /// and message): that program alone shows the failure, so the bigger one
+  /// is most likely the same bug, not a new one.
+  void mergeSubsumed();
   /// The bug signature of a bundle directory (recompiling a compile failure
   /// with --mlir-print-ir-after-failure).
   std::string signDir(StringRef bundleDir, const json::Object &verdict,
@@ -524,6 +529,31 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
   fd.rows += rows;
 }
 
+void Night::mergeSubsumed() {
+  std::vector<std::string> witnesses;
+  for (auto &[sig, f] : findings)
+    if (!f.unreduced && f.source == "campaign")
+      witnesses.push_back(sig);
+  std::vector<std::string> gone;
+  for (auto &[sig, u] : findings) {
+    if (!u.unreduced || u.source != "campaign")
+      continue;
+    std::string into = subsumingSignature(sig, witnesses);
+    if (into.empty())
+      continue;
+    Finding &r = findings[into];
+    r.targets.insert(u.targets.begin(), u.targets.end());
+    r.rows += u.rows;
+    notes.push_back(llvm::formatv("{0}: unreduced, merged into `{1}` (its "
+                                  "program holds that witness's ops)",
+                                  path::filename(u.bundle), into)
+                        .str());
+    gone.push_back(sig);
+  }
+  for (const std::string &sig : gone)
+    findings.erase(sig);
+}
+
 /// Reads the corpus replay's JSON summary into findings: a passing case
 /// that fails is regressed, a known failure that is gone is fixed, one
 /// that still fails is known (with its case.json issue), a golden that
@@ -674,6 +704,12 @@ int nightlyCommand(int argc, char **argv) {
       cl::init("2m"), cl::cat(common.category));
   cl::opt<unsigned> batch("batch", cl::desc("Cases per batch (difftest fuzz)"),
                           cl::init(16), cl::cat(common.category));
+  cl::opt<std::string> fromCampaign(
+      "campaign",
+      cl::desc("Sign an existing campaign directory (run elsewhere, on a "
+               "device machine, or put together with `difftest merge`) "
+               "instead of running one"),
+      cl::cat(common.category));
 
   cl::HideUnrelatedOptions(common.category);
   cl::ParseCommandLineOptions(
@@ -819,7 +855,17 @@ int nightlyCommand(int argc, char **argv) {
   // 3. The campaign.
   std::string campaignDir = joinPath(n.nightDir, "campaign");
   int64_t campaignSeed = seed >= 0 ? int64_t(seed) : n.id;
-  {
+  if (!fromCampaign.empty()) {
+    llvm::SmallString<256> abs(fromCampaign);
+    fs::make_absolute(abs);
+    campaignDir = std::string(abs);
+    if (!fs::exists(joinPath(campaignDir, "campaign.db"))) {
+      llvm::errs() << "error: --campaign=" << fromCampaign
+                   << ": no campaign.db there\n";
+      return kInvalid;
+    }
+    llvm::errs() << "campaign: " << campaignDir << " (run before)\n";
+  } else {
     std::vector<std::string> argv = {
         n.self, "fuzz", "--out=" + campaignDir, "--target=" + targets,
         "--seed=" + std::to_string(campaignSeed),
@@ -849,6 +895,9 @@ int nightlyCommand(int argc, char **argv) {
       llvm::errs() << "error: " << llvm::toString(db.takeError()) << "\n";
       return kToolError;
     }
+    if (!fromCampaign.empty())
+      if (auto s = (*db)->option("seed"); s && !s->empty())
+        (void)StringRef(*s).getAsInteger(10, campaignSeed);
     std::set<int64_t> caseIds;
     double first = 0, last = 0;
     if (auto s = (*db)->option("started"))
@@ -882,6 +931,7 @@ int nightlyCommand(int argc, char **argv) {
   std::stable_partition(failures.begin(), failures.end(), needsOps);
   for (const FailureRow &f : failures)
     n.signBundle(f, rowsPer[f.signature], campaignDir);
+  n.mergeSubsumed();
 
   // 5. Compare with the history.
   for (auto &[sig, f] : n.findings) {

@@ -26,6 +26,7 @@
 #include "difftest/Run.h"
 #include "gpu/Frontend.h"
 #include "difftest/Triage.h"
+#include "interp/support/Npy.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -504,6 +505,23 @@ struct Replayer {
     std::vector<gpu::TensorFile> files;
     for (auto [i, a] : llvm::enumerate(sig.inputs)) {
       gpu::TensorFile f;
+      if (a.anyBufferView) {
+        // Never read by the program: typed by its file; an .npy says its
+        // type, a raw .bin needs case.json's "inputs".
+        f.path = joinPath("inputs", "in" + std::to_string(i) + ".npy");
+        auto t = readNpyFile(joinPath(workDir, f.path));
+        if (!t)
+          return fieldError(file, "inputs",
+                            "argument " + llvm::Twine(i) +
+                                " is a buffer view the program never reads: "
+                                "it needs " + f.path + " or its type in "
+                                "case.json \"inputs\" (" +
+                                llvm::toString(t.takeError()) + ")");
+        f.dtype = t->dtype();
+        f.shape.assign(t->shape().begin(), t->shape().end());
+        files.push_back(std::move(f));
+        continue;
+      }
       f.dtype = *a.dtype;
       f.path = joinPath("inputs", gpu::tensorFileName("in", i, f.dtype));
       std::string abs = joinPath(workDir, f.path);
@@ -608,6 +626,11 @@ struct Replayer {
     auto inputs = inputFiles(c, *sig, workDir);
     if (!inputs)
       return invalid(llvm::toString(inputs.takeError()));
+    // A result returning an argument as it came is typed by that input.
+    auto resolved = resolveSignature(*sig, *inputs);
+    if (!resolved)
+      return invalid(c.dir + ": " + llvm::toString(resolved.takeError()));
+    sig = &*resolved;
 
     // The goldens: from case.json, or golden/out<i>.npy|bin.
     std::vector<gpu::TensorFile> goldens;

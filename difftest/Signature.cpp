@@ -124,6 +124,32 @@ bool isElementType(StringRef w) {
   return false;
 }
 
+/// The op whose region holds line `at` (0-based) directly, if it is a
+/// structured op (linalg.*, iree_linalg_ext.*); "" otherwise.
+std::string enclosingStructuredOp(llvm::ArrayRef<StringRef> lines,
+                                  size_t at) {
+  std::vector<std::string> open; // the op that opened each brace level
+  for (size_t i = 0; i < at && i < lines.size(); ++i) {
+    StringRef l = lines[i].trim();
+    if (l.starts_with("//"))
+      continue;
+    int d = braceDelta(l);
+    for (; d > 0; --d)
+      open.push_back(statementOp(l));
+    for (; d < 0 && !open.empty(); ++d)
+      open.pop_back();
+  }
+  for (auto it = open.rbegin(); it != open.rend(); ++it) {
+    if (it->empty())
+      continue; // an attribute dictionary or a block opened on its own line
+    StringRef op = *it;
+    if (op.starts_with("linalg.") || op.starts_with("iree_linalg_ext."))
+      return op.str();
+    return "";
+  }
+  return "";
+}
+
 } // namespace
 
 std::string backendFamily(StringRef target) {
@@ -186,6 +212,13 @@ std::string rootOpAtError(StringRef log, StringRef program,
       op = statementOp(text);
     if (op == "func.func" || op == "util.func" || op == "func.return")
       return "";
+    // A scalar op in a structured op's body (the combiner IREE's
+    // vectorizer names when it fails) stands for that op: the dispatch's
+    // root is the linalg op, whichever arith op its body happens to use.
+    if (!countsNested(op))
+      if (std::string outer = enclosingStructuredOp(progLines, line - 1);
+          !outer.empty())
+        return outer;
     return op;
   }
   return "";
@@ -242,6 +275,15 @@ std::string bugMessage(StringRef message) {
   StringRef lower = norm;
   if (lower.contains("out of memory") || lower.contains("bad_alloc"))
     return "out of memory";
+  // LLVMCPUCheckIRBeforeLLVMConversion reports one fact three ways, by what
+  // its bound analysis of the allocation's size found: no bound, a bound
+  // over the limit, a bound that overflows. The bug is the op that sized a
+  // stack buffer by its extent (iree#24735 shows all three for one sort).
+  if (lower.contains("expected no unbounded stack allocations") ||
+      lower.contains("exceeded stack allocation limit") ||
+      lower.contains("stack allocation size overflows"))
+    return "stack allocation too large (unbounded, over the limit or "
+           "overflowing)";
   std::string out;
   out.reserve(norm.size());
   size_t i = 0, n = norm.size();
@@ -335,6 +377,26 @@ bool opsSubsume(StringRef bugOps, StringRef progOps) {
     return false;
   return llvm::all_of(want,
                       [&](StringRef o) { return llvm::is_contained(have, o); });
+}
+
+std::string subsumingSignature(StringRef sig,
+                               llvm::ArrayRef<std::string> witnesses) {
+  SignatureParts u = splitSignature(sig);
+  std::string best;
+  size_t bestOps = 0;
+  for (const std::string &w : witnesses) {
+    if (w == sig)
+      continue;
+    SignatureParts r = splitSignature(w);
+    if (r.verdict != u.verdict || r.where != u.where ||
+        r.message != u.message || !opsSubsume(r.ops, u.ops))
+      continue;
+    // The smallest witness names the bug most precisely.
+    size_t n = StringRef(r.ops).count(' ') + 1;
+    if (best.empty() || n < bestOps)
+      best = w, bestOps = n;
+  }
+  return best;
 }
 
 } // namespace ref::difftest

@@ -40,6 +40,7 @@
 #ifndef REF_DIFFTEST_SIGNATURE_H
 #define REF_DIFFTEST_SIGNATURE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -106,6 +107,14 @@ SignatureParts splitSignature(llvm::StringRef sig);
 /// (space-separated sorted op names): the bug's reduced op set inside an
 /// unreduced program.
 bool opsSubsume(llvm::StringRef bugOps, llvm::StringRef programOps);
+
+/// The signature among `witnesses` (signed on reduced or one-op programs)
+/// that an unreduced bundle's signature `sig` folds into: same verdict,
+/// place and message, and the witness's ops all in `sig`'s op set (that
+/// smaller program alone fails the same way). The witness with the fewest
+/// ops wins; "" if none applies.
+std::string subsumingSignature(llvm::StringRef sig,
+                               llvm::ArrayRef<std::string> witnesses);
 
 } // namespace ref::difftest
 

@@ -550,7 +550,8 @@ FunctionOpInterface calleeOf(Operation *op) {
 /// (`iree-compile --compile-to=input`) is imported as: the result of the
 /// hal.tensor.import that reads it, in `fn` or, through a call passing it
 /// on (the synchronous wrapper calls the `$async` one), in the callee. Null
-/// when there is none.
+/// when there is none. Of an alias (`tensor<4xf64> as tensor<4xf32>`, IREE's
+/// f64 demotion) the ABI type, f64: what iree-run-module's --input holds.
 Type importedTensorType(FunctionOpInterface fn, unsigned arg, int depth = 0) {
   if (fn.isExternal() || depth > 4)
     return nullptr;
@@ -558,7 +559,7 @@ Type importedTensorType(FunctionOpInterface fn, unsigned arg, int depth = 0) {
   for (OpOperand &use : v.getUses()) {
     Operation *user = use.getOwner();
     if (auto imp = dyn_cast<hal::TensorImportOp>(user))
-      return imp.getTarget().getType();
+      return imp.getTargetEncoding(); // the ABI type: f64 of an f64 alias
     if (FunctionOpInterface callee = calleeOf(user))
       if (use.getOperandNumber() < callee.getNumArguments())
         if (Type t =
@@ -569,7 +570,8 @@ Type importedTensorType(FunctionOpInterface fn, unsigned arg, int depth = 0) {
 }
 
 /// The tensor type the `!hal.buffer_view` result `index` of an ABI wrapper
-/// exports (hal.tensor.export, followed through calls); null when none.
+/// exports (hal.tensor.export, followed through calls; of an alias its ABI
+/// type); null when none.
 Type exportedTensorType(FunctionOpInterface fn, unsigned index,
                         int depth = 0) {
   if (fn.isExternal() || depth > 4)
@@ -581,7 +583,7 @@ Type exportedTensorType(FunctionOpInterface fn, unsigned index,
       continue;
     Operation *def = term->getOperand(index).getDefiningOp();
     if (auto exp = dyn_cast_or_null<hal::TensorExportOp>(def))
-      return exp.getSource().getType();
+      return exp.getSourceEncoding();
     if (def)
       if (FunctionOpInterface callee = calleeOf(def)) {
         unsigned r = cast<OpResult>(term->getOperand(index)).getResultNumber();
@@ -590,6 +592,66 @@ Type exportedTensorType(FunctionOpInterface fn, unsigned index,
       }
   }
   return nullptr;
+}
+
+/// Whether the `!hal.buffer_view` argument `arg` of `fn` is never read:
+/// every use returns it as it is or passes it to a call whose callee never
+/// reads it either. The program imports no tensor from such an argument
+/// (ONNX CastLike's type-only input, an ignored `axes`, Identity's
+/// pass-through), so it has no tensor type and any buffer view is valid for
+/// it; iree-run-module still wants an --input for it.
+bool neverRead(FunctionOpInterface fn, unsigned arg, int depth = 0) {
+  if (fn.isExternal() || depth > 4)
+    return false;
+  for (OpOperand &use : fn.getArgument(arg).getUses()) {
+    Operation *user = use.getOwner();
+    if (user->hasTrait<OpTrait::ReturnLike>() &&
+        user->getParentOp() == fn.getOperation())
+      continue;
+    FunctionOpInterface callee = calleeOf(user);
+    if (!callee || use.getOperandNumber() >= callee.getNumArguments() ||
+        !neverRead(callee, use.getOperandNumber(), depth + 1))
+      return false;
+  }
+  return true;
+}
+
+/// The argument that result `index` of `fn` returns as it is (the
+/// `$async` function returning its buffer view, the synchronous wrapper
+/// returning what the call returned), followed through calls; nullopt when
+/// the result is computed (or different returns disagree).
+std::optional<unsigned> returnedArgument(FunctionOpInterface fn,
+                                         unsigned index, int depth = 0) {
+  if (fn.isExternal() || depth > 4)
+    return std::nullopt;
+  std::optional<unsigned> found;
+  bool any = false;
+  for (Block &block : fn.getFunctionBody()) {
+    Operation *term = block.getTerminator();
+    if (!term || !term->hasTrait<OpTrait::ReturnLike>())
+      continue;
+    if (index >= term->getNumOperands())
+      return std::nullopt;
+    Value v = term->getOperand(index);
+    std::optional<unsigned> arg;
+    if (auto ba = dyn_cast<BlockArgument>(v)) {
+      if (ba.getOwner() == &fn.getFunctionBody().front())
+        arg = ba.getArgNumber();
+    } else if (Operation *def = v.getDefiningOp()) {
+      if (FunctionOpInterface callee = calleeOf(def))
+        if (std::optional<unsigned> j = returnedArgument(
+                callee, cast<OpResult>(v).getResultNumber(), depth + 1))
+          if (*j < def->getNumOperands())
+            if (auto ba = dyn_cast<BlockArgument>(def->getOperand(*j)))
+              if (ba.getOwner() == &fn.getFunctionBody().front())
+                arg = ba.getArgNumber();
+    }
+    if (!arg || (any && found != arg))
+      return std::nullopt;
+    found = arg;
+    any = true;
+  }
+  return found;
 }
 
 /// describeType, a buffer view described by the tensor it carries (with
@@ -602,20 +664,50 @@ llvm::json::Value describeAbiType(Type t, Type carried) {
   return v;
 }
 
+/// An argument of a public function: a buffer view by the tensor it is
+/// imported as, or, never read, marked `"imported": false` (any buffer view
+/// goes; its type is the given input's).
+llvm::json::Value describeArgument(FunctionOpInterface fn, unsigned i) {
+  Type t = fn.getArgumentTypes()[i];
+  if (!isa<hal::BufferViewType>(t))
+    return describeType(t);
+  if (Type carried = importedTensorType(fn, i))
+    return describeAbiType(t, carried);
+  llvm::json::Value v = describeType(t);
+  if (neverRead(fn, i)) {
+    v.getAsObject()->try_emplace("abi", "buffer_view");
+    v.getAsObject()->try_emplace("imported", false);
+  }
+  return v;
+}
+
+/// A result of a public function: a buffer view by the tensor it exports,
+/// or, when it returns an argument as it is, `"from_input": k` (its type is
+/// that input's).
+llvm::json::Value describeResult(FunctionOpInterface fn, unsigned i) {
+  Type t = fn.getResultTypes()[i];
+  if (!isa<hal::BufferViewType>(t))
+    return describeType(t);
+  if (Type carried = exportedTensorType(fn, i))
+    return describeAbiType(t, carried);
+  llvm::json::Value v = describeType(t);
+  if (std::optional<unsigned> k = returnedArgument(fn, i)) {
+    v.getAsObject()->try_emplace("abi", "buffer_view");
+    v.getAsObject()->try_emplace("from_input", static_cast<int64_t>(*k));
+  }
+  return v;
+}
+
 int runPrintSignatures(ModuleOp module) {
   llvm::json::Array functions;
   for (auto fn : module.getOps<FunctionOpInterface>()) {
     if (fn.isExternal() || !fn.isPublic())
       continue;
     llvm::json::Array ins, outs;
-    for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
-      ins.push_back(describeAbiType(t, isa<hal::BufferViewType>(t)
-                                           ? importedTensorType(fn, i)
-                                           : Type()));
-    for (auto [i, t] : llvm::enumerate(fn.getResultTypes()))
-      outs.push_back(describeAbiType(t, isa<hal::BufferViewType>(t)
-                                            ? exportedTensorType(fn, i)
-                                            : Type()));
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+      ins.push_back(describeArgument(fn, i));
+    for (unsigned i = 0, e = fn.getNumResults(); i < e; ++i)
+      outs.push_back(describeResult(fn, i));
     functions.push_back(llvm::json::Object{{"name", fn.getName().str()},
                                            {"inputs", std::move(ins)},
                                            {"results", std::move(outs)}});

@@ -270,6 +270,15 @@ TEST(Signature, Pieces) {
   EXPECT_EQ(rootOpAtError("other.mlir:2:10: error: x",
                           argCompareProgram("f32"), "program.mlir"),
             "");
+  // iree#24735's three diagnostics for one dynamic-sized stack buffer.
+  EXPECT_EQ(bugMessage("'memref.alloca' op expected no unbounded stack "
+                       "allocations"),
+            bugMessage("'func.func' op exceeded stack allocation limit of "
+                       "32768 bytes for function. Got 72057594037927936 bytes"));
+  EXPECT_EQ(bugMessage("'memref.alloca' op stack allocation size overflows "
+                       "64 bits"),
+            bugMessage("'memref.alloca' op expected no unbounded stack "
+                       "allocations"));
   SignatureParts parts = splitSignature(
       "compile-error|gpu|iree_linalg_ext.arg_compare|a | b");
   EXPECT_EQ(parts.where, "gpu");
@@ -280,6 +289,69 @@ TEST(Signature, Pieces) {
   EXPECT_FALSE(opsSubsume("iree_linalg_ext.gather linalg.fill",
                           "iree_linalg_ext.gather linalg.generic"));
   EXPECT_FALSE(opsSubsume("?", "linalg.generic"));
+}
+
+// Two reduced programs of one 3.13 vectorizer bug ('vector.multi_reduction'
+// op reduction dimension out of range) whose error points at the body's
+// combiner, arith.addi in one and arith.muli in the other: both are signed
+// by the generic, not by the combiner.
+TEST(Signature, BodyErrorNamesTheStructuredOp) {
+  auto program = [](const std::string &combiner) {
+    return std::string("#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>\n"
+            "#map1 = affine_map<(d0, d1, d2) -> (d2)>\n"
+            "module {\n"
+            "  func.func @f(%arg0: tensor<2x1x3xi32>) -> tensor<3xi32> {\n"
+            "    %0 = tensor.empty() : tensor<3xi32>\n"
+            "    %1 = linalg.generic {indexing_maps = [#map, #map1], "
+            "iterator_types = [\"reduction\", \"reduction\", \"parallel\"]} "
+            "ins(%arg0 : tensor<2x1x3xi32>) outs(%0 : tensor<3xi32>) {\n"
+            "    ^bb0(%in: i32, %out: i32):\n"
+            "      %2 = ") + combiner + " %in, %out : i32\n"
+            "      linalg.yield %2 : i32\n"
+            "    } -> tensor<3xi32>\n"
+            "    %3 = arith.addi %1, %1 : tensor<3xi32>\n"
+            "    return %3 : tensor<3xi32>\n"
+            "  }\n"
+            "}\n";
+  };
+  const char *err = "/tmp/x/program.mlir:8:12: error: 'vector.multi_reduction'"
+                    " op reduction dimension out of range: 1";
+  EXPECT_EQ(rootOpAtError(err, program("arith.addi"), "program.mlir"),
+            "linalg.generic");
+  EXPECT_EQ(rootOpAtError(err, program("arith.muli"), "program.mlir"),
+            "linalg.generic");
+  // An elementwise op at the function's level stays itself.
+  EXPECT_EQ(rootOpAtError("/tmp/x/program.mlir:11:10: error: x",
+                          program("arith.addi"), "program.mlir"),
+            "arith.addi");
+}
+
+// The 3.13 rank-0 scatter OOM: two bundles too slow to reduce (their
+// programs hold the scatter among other ops) fold into the one-op witness;
+// another message or verdict does not.
+TEST(Signature, UnreducedFoldsIntoItsWitness) {
+  std::vector<std::string> witnesses = {
+      "compiler-crash|-|iree_linalg_ext.scatter|out of memory",
+      "compiler-crash|-|iree_linalg_ext.scatter linalg.fill|out of memory",
+      "compiler-crash|-|iree_linalg_ext.sort|out of memory",
+      "mismatch|cpu|iree_linalg_ext.scatter"};
+  EXPECT_EQ(subsumingSignature("compiler-crash|-|iree_linalg_ext.scan "
+                               "iree_linalg_ext.scatter linalg.fill "
+                               "tensor.insert_slice|out of memory",
+                               witnesses),
+            "compiler-crash|-|iree_linalg_ext.scatter|out of memory");
+  EXPECT_EQ(subsumingSignature("compiler-crash|-|linalg.fill "
+                               "linalg.generic|out of memory",
+                               witnesses),
+            "");
+  EXPECT_EQ(subsumingSignature("mismatch|gpu|iree_linalg_ext.scatter "
+                               "linalg.generic",
+                               witnesses),
+            "");
+  EXPECT_EQ(subsumingSignature("compiler-crash|-|iree_linalg_ext.scatter "
+                               "linalg.generic|LLVM ERROR: other",
+                               witnesses),
+            "");
 }
 
 TEST(KnownIssues, ParsesAndMatches) {
