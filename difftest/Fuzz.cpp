@@ -724,7 +724,9 @@ int fuzzCommand(int argc, char **argv) {
   cl::opt<unsigned> frontend(
       "frontend",
       cl::desc("Percent of cases that start with a frontend-shaped recipe "
-               "(argsort/topk as sort with an iota payload, scatter_add into "
+               "(argsort/topk as sort with an iota payload, dynamic-M matmuls "
+               "with extf/truncf, in-place sorts of arguments, torch's "
+               "iota-coordinate scatter, dead results, scatter_add into "
                "one row, degenerate matmuls); 0-100, default 0"),
       cl::init(0), cl::cat(common.category));
   cl::opt<bool> noProbe(

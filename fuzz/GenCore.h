@@ -328,6 +328,17 @@ public:
   /// Matmul: these extents (m, k, n) for fresh operands.
   std::optional<std::array<int64_t, 3>> hintMatmul;
 
+  //===--- Results a frontend-shaped recipe decides -----------------------===//
+  // Both empty unless such a recipe ran, so every other case picks its
+  // results (and reuses values) as before.
+
+  /// Returned first, in this order, while nothing reads them (the reader of
+  /// an argument that a sort updates in place).
+  std::vector<ValueId> mustReturn;
+  /// Computed and never returned nor read by a later op (dead results).
+  std::vector<ValueId> dead;
+  bool isDead(ValueId v) const { return llvm::is_contained(dead, v); }
+
   //===--- Picks (every one goes through RapidCheck) ----------------------===//
 
   // RapidCheck's inRange narrows its range with the size parameter; the
@@ -563,7 +574,8 @@ public:
                                       unsigned percent = 55) {
     SmallVector<ValueId, 16> c;
     for (ValueId v = prog.values.size(); v-- > 0;)
-      if (!isEmptyValue[v] && !facts[v].coarse && !facts[v].derived && ok(v))
+      if (!isEmptyValue[v] && !facts[v].coarse && !facts[v].derived &&
+          (dead.empty() || !isDead(v)) && ok(v))
         c.push_back(v);
     if (c.empty() || !chance(percent))
       return std::nullopt;

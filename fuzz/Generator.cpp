@@ -72,13 +72,23 @@ Case Builder::build() {
     for (unsigned i = 0; i < numOps; ++i)
       pickWeighted<const Recipe *>(weighted)->build(*this);
 
-  // Results: op results nothing else reads (leaves), most recent first.
+  // Results: op results nothing else reads (leaves), most recent first;
+  // those a recipe must return first, its dead ones never.
   SmallVector<ValueId, 8> leaves;
   for (ValueId v = prog.values.size(); v-- > 0;)
-    if (prog.value(v).defOp >= 0 && !isEmptyValue[v] && uses[v] == 0)
+    if (prog.value(v).defOp >= 0 && !isEmptyValue[v] && uses[v] == 0 &&
+        (dead.empty() || !isDead(v)))
       leaves.push_back(v);
-  if (!leaves.empty()) {
-    unsigned maxR = std::min<unsigned>(opts.maxResults, leaves.size());
+  for (ValueId v : mustReturn)
+    if (llvm::is_contained(leaves, v)) {
+      prog.returns.push_back(v);
+      llvm::erase(leaves, v);
+    }
+  unsigned room = opts.maxResults > prog.returns.size()
+                      ? opts.maxResults - prog.returns.size()
+                      : 0;
+  if (!leaves.empty() && (room > 0 || prog.returns.empty())) {
+    unsigned maxR = std::min<unsigned>(room, leaves.size());
     unsigned r = pickInt(1, std::max(1u, maxR));
     // Usually the newest leaf, then others.
     SmallVector<ValueId, 8> rest = leaves;

@@ -102,7 +102,9 @@ struct GenOptions {
   std::vector<OpKind> unsupported;
   /// Percent of cases that start with a frontend-shaped recipe (OpKind
   /// ArgSort and after: argsort/topk as sort with an iota payload,
-  /// scatter_add into one row, degenerate matmuls), then draw the rest of
+  /// scatter_add into one row, degenerate matmuls, dynamic-M matmuls with
+  /// extf/truncf, in-place sorts of arguments, torch's iota-coordinate
+  /// scatter, dead results), then draw the rest of
   /// their ops as usual. 0 (the default) draws nothing for it, so every
   /// other case stays what it was.
   unsigned frontendPercent = 0;

@@ -75,6 +75,10 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "frontend.argsort",
     "frontend.scatter_add_one_row",
     "frontend.degenerate_matmul",
+    "frontend.matmul_extf",
+    "frontend.sort_arg_outs",
+    "frontend.iota_scatter",
+    "frontend.dead_results",
 };
 
 StringRef opKindName(OpKind k) {

@@ -155,9 +155,16 @@ enum class OpKind : uint8_t {
   ArgSort,          // frontend.argsort: iota payload, sort, maybe a topk slice
   ScatterAddOneRow, // frontend.scatter_add_one_row: all-equal indices
   DegenerateMatmul, // frontend.degenerate_matmul: 1x2x1, K=1, unit dims
+  MatmulExtf,       // frontend.matmul_extf: dynamic-M f16/bf16/i8 matmul,
+                    // extf/extsi to f32/i32, maybe truncf back
+  SortArgOuts,      // frontend.sort_arg_outs: sort in place on a function
+                    // argument that another op also reads
+  IotaScatter,      // frontend.iota_scatter: torch scatter along dim 1 (iota
+                    // row coordinates, a fill destination)
+  DeadResults,      // frontend.dead_results: results computed, never used
 };
 constexpr unsigned kNumOpKinds =
-    static_cast<unsigned>(OpKind::DegenerateMatmul) + 1;
+    static_cast<unsigned>(OpKind::DeadResults) + 1;
 /// The first frontend-shaped recipe kind: [this, kNumOpKinds).
 constexpr unsigned kFirstFrontendKind = static_cast<unsigned>(OpKind::ArgSort);
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).

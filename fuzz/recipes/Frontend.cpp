@@ -10,11 +10,20 @@
 //    hits one row), combined with add into the scatter's destination.
 //  - frontend.degenerate_matmul: linalg.matmul with unit extents (1x2x1,
 //    K=1, M=1, N=1), dynamic in a dynamic case.
+//  - frontend.sort_arg_outs: a sort whose `outs` are function arguments
+//    (keys, maybe a payload), sorted in place, and an elementwise reader of
+//    those arguments (before or after the sort) whose result is returned:
+//    the argument's value must be the input, not the sorted data.
+//  - frontend.dead_results: one op (of the kinds the case may use, multi-
+//    result ones favoured) some or all of whose results are computed and
+//    never returned nor read.
 // The scatter and matmul reuse their op recipes through the Builder's hints.
+// (frontend.matmul_extf: FrontendMatmul.cpp; frontend.iota_scatter:
+// FrontendScatter.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
-#include "fuzz/Recipe.h"
+#include "fuzz/recipes/GenericParts.h"
 
 using namespace llvm;
 
@@ -167,6 +176,192 @@ void buildDegenerateMatmul(Builder &bld) {
   bld.hintMatmul.reset();
 }
 
+/// An elementwise linalg.generic reading function argument `v`: a copy, or
+/// its negation (negf; 0 - x for integers, wrapping; not for i1).
+ValueId emitArgReader(Builder &bld, ValueId v, bool beforeSort) {
+  DType t = bld.prog.type(v).dtype;
+  unsigned rank = bld.prog.type(v).rank();
+  SmallVector<int64_t, 4> identity;
+  for (unsigned l = 0; l < rank; ++l)
+    identity.push_back(l);
+  bool negate = bld.chance(65);
+  Body body;
+  body.args = {t, t};
+  Facts f = bld.facts[v];
+  if (!negate) {
+    body.yields = {0};
+  } else if (isFloat(t)) {
+    body.yields = {body.add(inst("arith.negf", {0}, t))};
+  } else if (t == DType::I1) {
+    ScalarInst one = inst("arith.constant", {}, t);
+    one.bits = 1;
+    unsigned c = body.add(std::move(one));
+    body.yields = {body.add(inst("arith.xori", {0, c}, t))};
+  } else {
+    ScalarInst zero = inst("arith.constant", {}, t);
+    zero.bits = 0;
+    unsigned c = body.add(std::move(zero));
+    body.yields = {body.add(inst("arith.subi", {c, 0}, t))};
+    // -x, unless x may be the type's minimum (it wraps to itself).
+    if (f.hasRange && f.lo > intMinOf(t)) {
+      int64_t lo = -f.hi, hi = -f.lo;
+      f.lo = lo;
+      f.hi = hi;
+    } else {
+      f.hasRange = false;
+      f.exact = false;
+    }
+  }
+  ValueId init = bld.makeInit(t, bld.mirror(v), std::nullopt);
+  SmallVector<bool, 4> red(rank, false);
+  SmallVector<GenericOperand, 1> ins = {{v, identity}};
+  SmallVector<GenericOperand, 1> outs = {{init, identity}};
+  OpFeature feat;
+  feat.dtype = t;
+  genericForms(bld, feat, red, ins, outs);
+  feat.forms.push_back("arg_reader");
+  feat.forms.push_back(negate ? "negate" : "copy");
+  feat.forms.push_back(beforeSort ? "before_sort" : "after_sort");
+  return emitGeneric(bld, red, ins, outs, std::move(body), {f},
+                     std::move(feat))[0];
+}
+
+void buildSortArgOuts(Builder &bld) {
+  DType kt = *bld.pickDType(anyType);
+  Need keyNeed;
+  keyNeed.noInf = true;
+  keyNeed.noReduction = true;
+  keyNeed.noDenormal = true;
+  Shape shape = bld.pickShape(bld.pickRank(1, 2), 1);
+  ValueId key = bld.freshArg(kt, shape, keyNeed, /*distinctWeight=*/30);
+  unsigned rank = shape.size();
+  SmallVector<ValueId, 2> operands = {key};
+  if (bld.chance(55)) {
+    // A payload argument sorted along (iree-org/iree#24665's form).
+    TensorType pt = bld.prog.type(key);
+    pt.dtype = *bld.pickDType(anyType);
+    Need need;
+    need.noReduction = true;
+    operands.push_back(bld.freshArgOfType(pt, shape, need));
+  }
+  // Which sorted arguments another op reads too.
+  SmallVector<ValueId, 2> read;
+  if (operands.size() == 1)
+    read = {key};
+  else
+    switch (bld.pickWeighted<int>({{35, 0}, {35, 1}, {30, 2}})) {
+    case 0:
+      read = {operands[0]};
+      break;
+    case 1:
+      read = {operands[1]};
+      break;
+    default:
+      read = operands;
+      break;
+    }
+  bool before = bld.chance(30);
+  SmallVector<ValueId, 2> readers;
+  if (before)
+    for (ValueId v : read)
+      readers.push_back(emitArgReader(bld, v, true));
+
+  Op op;
+  op.kind = OpKind::Sort;
+  op.dimension = bld.pickInt(0, rank - 1);
+  op.operands.assign(operands.begin(), operands.end());
+  op.numIns = 0;
+  Body &b = op.body;
+  for (ValueId v : operands) {
+    b.args.push_back(bld.prog.type(v).dtype);
+    b.args.push_back(bld.prog.type(v).dtype);
+  }
+  StringRef pred = bld.pickStrictPredicate(kt);
+  b.yield = b.add(inst(cmpName(kt), {0, 1}, DType::I1, pred));
+  OpFeature feat;
+  feat.dtype = kt;
+  feat.rank = rank;
+  feat.forms = {"operands=" + std::to_string(operands.size()),
+                "comparator=" + pred.str(),
+                "dim=" + std::to_string(op.dimension), "outs=arguments"};
+  bool distinct = bld.facts[key].distinct;
+  if (distinct)
+    feat.forms.push_back("distinct_keys");
+  SmallVector<TensorType, 2> types;
+  SmallVector<Shape, 2> shapes;
+  SmallVector<Facts, 2> rf;
+  for (ValueId v : operands) {
+    types.push_back(bld.prog.type(v));
+    shapes.push_back(shape);
+    Facts f = bld.facts[v];
+    f.coarse = f.coarse || !distinct;
+    f.distinct = f.distinct && distinct;
+    rf.push_back(f);
+  }
+  bld.emit(std::move(op), types, shapes, rf, std::move(feat));
+
+  if (!before)
+    for (ValueId v : read)
+      readers.push_back(emitArgReader(bld, v, false));
+  for (ValueId r : readers)
+    bld.mustReturn.push_back(r);
+}
+
+void buildDeadResults(Builder &bld) {
+  // The op kinds the case may use (those listed, or the default mix of a
+  // --frontend case); listed alone, sort and generic, the multi-result ops
+  // every release has (so that its capability probe tests this recipe, not
+  // whichever op family a release lacks). Multi-result ops twice as
+  // likely: a dead result beside a live one is what IREE's bufferization of
+  // unused DPS results trips on.
+  bool listed = llvm::any_of(bld.kinds, [](OpKind k) {
+    return static_cast<unsigned>(k) < kFirstFrontendKind;
+  });
+  SmallVector<std::pair<unsigned, const Recipe *>, 24> cands;
+  for (unsigned i = 0; i < kFirstFrontendKind; ++i) {
+    OpKind k = static_cast<OpKind>(i);
+    if (k == OpKind::Empty ||
+        (listed ? !llvm::is_contained(bld.kinds, k)
+                : k != OpKind::Sort && k != OpKind::Generic))
+      continue;
+    const Recipe *r = recipeFor(k);
+    if (!r || !r->available(bld.opts) || (r->feasible && !r->feasible(bld)))
+      continue;
+    bool multi = k == OpKind::Sort || k == OpKind::TopK ||
+                 k == OpKind::Generic || k == OpKind::Scan ||
+                 k == OpKind::ArgCompare;
+    cands.push_back({std::max(1u, r->weight) * (multi ? 2 : 1), r});
+  }
+  if (cands.empty())
+    cands.push_back({1, &genericRecipe()});
+  ValueId first = bld.prog.values.size();
+  bld.pickWeighted<const Recipe *>(cands)->build(bld);
+  SmallVector<ValueId, 4> fresh;
+  for (ValueId v = first; v < bld.prog.values.size(); ++v)
+    if (bld.prog.value(v).defOp >= 0 && !bld.isEmptyValue[v] &&
+        bld.uses[v] == 0)
+      fresh.push_back(v);
+  if (fresh.empty())
+    return;
+  if (fresh.size() == 1) {
+    // All of it dead, and a live op beside it.
+    bld.dead.push_back(fresh[0]);
+    bld.pickWeighted<const Recipe *>(cands)->build(bld);
+    return;
+  }
+  // Some dead, some live.
+  SmallVector<bool, 4> isDead;
+  for (size_t i = 0; i < fresh.size(); ++i)
+    isDead.push_back(bld.chance(50));
+  if (llvm::all_of(isDead, [](bool d) { return d; }))
+    isDead[bld.pickInt(0, fresh.size() - 1)] = false;
+  if (llvm::none_of(isDead, [](bool d) { return d; }))
+    isDead[bld.pickInt(0, fresh.size() - 1)] = true;
+  for (auto [v, d] : llvm::zip(fresh, isDead))
+    if (d)
+      bld.dead.push_back(v);
+}
+
 } // namespace
 
 const Recipe &argSortRecipe() {
@@ -208,6 +403,38 @@ const Recipe &degenerateMatmulRecipe() {
       /*produces=*/"a matmul with unit extents (1x2x1, K=1, M=1, N=1)",
       /*feasible=*/nullptr,
       /*build=*/buildDegenerateMatmul};
+  return r;
+}
+
+const Recipe &sortArgOutsRecipe() {
+  static const Recipe r = {
+      OpKind::SortArgOuts,
+      /*weight=*/8,
+      /*since=*/{3, 0},
+      /*needs=*/
+      "fresh key (and maybe payload) arguments, rank 1-2, keys without "
+      "infinities, NaN or subnormals",
+      /*produces=*/
+      "the sorted arguments (tie groups unless the keys are distinct) and "
+      "an elementwise reader of the arguments (copy or negation), returned",
+      /*feasible=*/nullptr,
+      /*build=*/buildSortArgOuts};
+  return r;
+}
+
+const Recipe &deadResultsRecipe() {
+  static const Recipe r = {
+      OpKind::DeadResults,
+      /*weight=*/8,
+      /*since=*/{3, 0},
+      /*needs=*/
+      "as the op recipe it runs: a kind the case may use (listed alone: "
+      "sort or generic)",
+      /*produces=*/
+      "that op with some of its results (or all, beside a live op) never "
+      "returned nor read",
+      /*feasible=*/nullptr,
+      /*build=*/buildDeadResults};
   return r;
 }
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "fuzz/Recipe.h"
+#include "fuzz/recipes/GenericParts.h"
 
 using namespace llvm;
 
@@ -120,6 +120,8 @@ Need genericNeed(Builder &bld, DType t, bool reductions) {
   return need;
 }
 
+} // namespace
+
 DimSrc loopSrc(Builder &bld, int64_t loop, int64_t extent,
                ArrayRef<GenericOperand> ins) {
   for (const GenericOperand &o : ins)
@@ -129,12 +131,15 @@ DimSrc loopSrc(Builder &bld, int64_t loop, int64_t extent,
   return {extent, std::nullopt};
 }
 
-static std::string joinForms(ArrayRef<std::string> parts) {
+namespace {
+std::string joinForms(ArrayRef<std::string> parts) {
   std::string s;
   for (auto [i, p] : llvm::enumerate(parts))
     s += (i ? "," : "") + p;
   return s;
 }
+
+} // namespace
 
 void genericForms(Builder &bld, OpFeature &feat, ArrayRef<bool> red,
                   ArrayRef<GenericOperand> ins, ArrayRef<GenericOperand> outs) {
@@ -203,6 +208,8 @@ SmallVector<ValueId, 2> emitGeneric(Builder &bld, ArrayRef<bool> red,
   feat.rank = red.size();
   return bld.emit(std::move(op), types, shapes, outFacts, std::move(feat));
 }
+
+namespace {
 
 void buildGeneric(Builder &bld) {
   bool anyFloat = bld.anyDType([](DType t) { return isFloat(t); });
@@ -602,11 +609,17 @@ void buildMixedChain(Builder &bld) {
   if (!bld.chance(70))
     return;
 
-  // truncf back to the narrow type, elementwise (maybe transposed, maybe
-  // scaled by a power of two first).
+  truncfBack(bld, sum, low);
+}
+
+} // namespace
+
+// truncf of `sum` (f32) back to the narrow float `low`, elementwise (maybe
+// transposed, maybe scaled by a power of two first); nothing for rank 0.
+std::optional<ValueId> truncfBack(Builder &bld, ValueId sum, DType low) {
   unsigned rank = bld.prog.type(sum).rank();
   if (rank == 0)
-    return;
+    return std::nullopt;
   SmallVector<int64_t, 4> inMap;
   for (unsigned l = 0; l < rank; ++l)
     inMap.push_back(l);
@@ -618,6 +631,7 @@ void buildMixedChain(Builder &bld) {
     int64_t j = llvm::find(perm, int64_t(l)) - perm.begin();
     tdims.push_back(loopSrc(bld, l, bld.prog.shape(sum)[j], tins));
   }
+  DType acc = bld.prog.type(sum).dtype;
   Body tb;
   tb.args = {acc, low};
   unsigned x = 0;
@@ -645,10 +659,9 @@ void buildMixedChain(Builder &bld) {
   tfeat.forms.push_back(tb.insts.size() > 1
                             ? "body_ops=arith.constant,arith.mulf,arith.truncf"
                             : "body_ops=arith.truncf");
-  emitGeneric(bld, tred, tins, touts, std::move(tb), {tf}, std::move(tfeat));
+  return emitGeneric(bld, tred, tins, touts, std::move(tb), {tf},
+                     std::move(tfeat))[0];
 }
-
-} // namespace
 
 const Recipe &genericRecipe() {
   static const Recipe r = {

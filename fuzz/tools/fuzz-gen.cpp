@@ -107,6 +107,8 @@ static cl::opt<unsigned> frontendOpt(
     "frontend-percent",
     cl::desc("Percent of cases that start with a frontend-shaped recipe "
              "(argsort/topk with an iota payload, scatter_add into one row, "
+             "dynamic-M matmuls with extf/truncf, in-place sorts of "
+             "arguments, torch's iota-coordinate scatter, dead results, "
              "degenerate matmuls); default 0"),
     cl::init(0), cl::cat(cat));
 

@@ -699,6 +699,105 @@ TEST(FuzzGenerator, NarrowTypesVerifyRunAndMatchTheirTwins) {
     EXPECT_TRUE(forms.count(form)) << form;
 }
 
+// The frontend-shaped recipes of issue 18's last part (matmul_extf,
+// sort_arg_outs, iota_scatter, dead_results), alone and as the first op of
+// --frontend cases: they verify, run without findings (no UB, nothing
+// derived), their static twins give bit-identical results, and each keeps
+// the promise it is named for:
+//  - matmul_extf: the activations' M is `?` (tensor<?xKxT>) in the printed
+//    program, f16/bf16/i8 inputs widened in the body or by linalg.matmul,
+//    and every form shows up;
+//  - sort_arg_outs: the sort's outs are function arguments, and a returned
+//    reader of such an argument holds the input, not the sorted data (the
+//    interpreter's own answer, checked against the input bytes);
+//  - iota_scatter: coordinates from linalg.index feed the scatter;
+//  - dead_results: results nobody returns or reads (Features::unusedResults).
+TEST(FuzzGenerator, FrontendRecipesVerifyRunAndKeepTheirPromises) {
+  PrintOptions twin;
+  twin.staticShapes = true;
+  std::set<std::string> forms;
+  unsigned readersChecked = 0, deadCases = 0;
+  const OpKind kinds[] = {OpKind::MatmulExtf, OpKind::SortArgOuts,
+                          OpKind::IotaScatter, OpKind::DeadResults};
+  for (uint64_t i = 0; i < 64; ++i) {
+    OpKind kind = kinds[i % 4];
+    GenOptions opts;
+    if (i % 8 < 4) {
+      opts.ops = {kind};
+      opts.minOps = opts.maxOps = 1;
+    } else {
+      // First op of a frontend case, then the default mix.
+      opts.frontendPercent = 100;
+      opts.ops = {kind, OpKind::Sort, OpKind::Generic, OpKind::Matmul,
+                  OpKind::Scatter, OpKind::ExtractSlice};
+      opts.minOps = 2;
+      opts.maxOps = 3;
+    }
+    opts.dynamicCasePercent = i % 3 ? 50 : 0;
+    Case c = generateCase(caseSeed(79, i), opts);
+    SCOPED_TRACE("case " + std::to_string(i) + " (" + opKindName(kind).str() +
+                 ")\n" + c.text());
+    EXPECT_EQ(c.features.undecidableResults, 0u);
+    for (const OpFeature &o : c.features.ops)
+      for (const std::string &f : o.forms)
+        forms.insert(opKindName(o.kind).str() + ":" + f);
+    std::vector<std::string> a, b;
+    ASSERT_EQ(checkWithRefRun(c, true, {}, &a), "");
+    ASSERT_EQ(checkWithRefRun(c, true, twin, &b), "");
+    EXPECT_TRUE(a == b) << "the static twin's results differ";
+    std::string text = c.text();
+    switch (kind) {
+    case OpKind::MatmulExtf:
+      EXPECT_NE(text.find("(%arg0: tensor<?x"), std::string::npos);
+      break;
+    case OpKind::SortArgOuts: {
+      EXPECT_NE(text.find("iree_linalg_ext.sort dimension("),
+                std::string::npos);
+      EXPECT_NE(text.find("outs(%arg"), std::string::npos);
+      // Each returned copy of an argument (a generic whose body yields
+      // its input) equals that argument's bytes.
+      for (auto [r, v] : llvm::enumerate(c.program.returns)) {
+        const Op &op = c.program.ops[c.program.value(v).defOp];
+        if (op.kind != OpKind::Generic || op.numIns != 1 ||
+            op.body.yield != 0 || !op.body.insts.empty())
+          continue;
+        ValueId src = op.operands[0];
+        if (c.program.value(src).defOp >= 0)
+          continue;
+        const Tensor &in = c.inputs[c.program.value(src).index];
+        EXPECT_EQ(a[r], std::string(reinterpret_cast<const char *>(in.data()),
+                                    in.byteSize()))
+            << "output " << r << " is not the argument it copies";
+        ++readersChecked;
+      }
+      break;
+    }
+    case OpKind::IotaScatter:
+      EXPECT_NE(text.find("linalg.index"), std::string::npos);
+      EXPECT_NE(text.find("iree_linalg_ext.scatter dimension_map = [0, 1]"),
+                std::string::npos);
+      break;
+    default:
+      EXPECT_GT(c.features.unusedResults, 0u);
+      deadCases += c.features.unusedResults > 0;
+      break;
+    }
+  }
+  EXPECT_GT(readersChecked, 0u);
+  EXPECT_GT(deadCases, 8u);
+  for (const char *form :
+       {"linalg.generic:form=generic", "linalg.matmul:form=named",
+        "linalg.generic:form=truncf_in_body", "linalg.generic:truncf_back",
+        "linalg.generic:b_transposed", "linalg.generic:mixed=f16->f32",
+        "iree_linalg_ext.sort:outs=arguments",
+        "linalg.generic:after_sort", "linalg.generic:before_sort",
+        "iree_linalg_ext.scatter:dest=fill",
+        "iree_linalg_ext.scatter:dest=argument",
+        "iree_linalg_ext.scatter:combiner=add",
+        "tensor.collapse_shape:scatter_flatten"})
+    EXPECT_TRUE(forms.count(form)) << form;
+}
+
 // Without the new kinds in `ops`, no case draws them.
 TEST(FuzzGenerator, LayoutOpsAreOffByDefault) {
   for (uint64_t i = 0; i < 200; ++i) {
