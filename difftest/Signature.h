@@ -116,6 +116,37 @@ bool opsSubsume(llvm::StringRef bugOps, llvm::StringRef programOps);
 std::string subsumingSignature(llvm::StringRef sig,
                                llvm::ArrayRef<std::string> witnesses);
 
+/// The op kinds of one dispatch's program (`difftest localize` writes the
+/// guilty dispatch alone as a func.func): programOps(), each linalg.generic
+/// written by its iterator types, `linalg.generic{reduction}` when one of
+/// them is a reduction, else `linalg.generic{parallel}` (an elementwise and
+/// a reduction miscompile are two bugs). Dtype-free, as programOps is.
+std::vector<std::string> dispatchOps(llvm::StringRef dispatchProgram);
+
+/// A mismatch signed by the dispatch whose own output first goes wrong:
+/// "mismatch|<family>|<dispatchOps of that dispatch's program>".
+std::string localizedSignature(llvm::StringRef target,
+                               llvm::StringRef dispatchProgram);
+
+/// What `difftest localize` said, from its localize.json.
+struct LocalizeOutcome {
+  enum Kind {
+    Guilty,      ///< a dispatch is wrong on its own inputs
+    NoneWrong,   ///< every checked dispatch is right
+    Unexplained, ///< the output is wrong and no dispatch explains it
+    Unreadable   ///< no report, or not one localize writes
+  } kind = Unreadable;
+  int guilty = -1;     ///< its ordinal
+  std::string name;    ///< its IREE name
+  std::string root;    ///< its root op
+  std::string bundle;  ///< the repro bundle of the guilty dispatch
+  std::string summary; ///< localize's one-line summary (or why unreadable)
+  /// The guilty dispatch compiled alone: "mismatch" when it still fails
+  /// alone, else "pass (...)", "compile-error ...".
+  std::string standalone;
+};
+LocalizeOutcome parseLocalizeReport(llvm::StringRef json);
+
 } // namespace ref::difftest
 
 #endif // REF_DIFFTEST_SIGNATURE_H
