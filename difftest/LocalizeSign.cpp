@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -135,6 +136,96 @@ LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
   out.dispatchName = lo.name;
   out.failsAlone = StringRef(lo.standalone).starts_with("mismatch");
   return out;
+}
+
+} // namespace ref::difftest
+
+namespace ref::difftest {
+
+int signCommand(int argc, char **argv) {
+  llvm::cl::OptionCategory category("difftest sign options");
+  llvm::cl::list<std::string> bundles(llvm::cl::Positional,
+                                      llvm::cl::desc("<bundle>..."),
+                                      llvm::cl::OneOrMore,
+                                      llvm::cl::cat(category));
+  llvm::cl::opt<std::string> out(
+      "out", llvm::cl::desc("Where localize's reports go"),
+      llvm::cl::init("sign-out"), llvm::cl::cat(category));
+  llvm::cl::opt<std::string> time(
+      "localize-time", llvm::cl::desc("Time cap of localize per bundle"),
+      llvm::cl::init("2m"), llvm::cl::cat(category));
+  llvm::cl::opt<std::string> ireeDir(
+      "iree-dir", llvm::cl::desc("Passed on to difftest localize"),
+      llvm::cl::cat(category));
+  llvm::cl::HideUnrelatedOptions(category);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "difftest sign: the bug signature of mismatch bundles, by their "
+      "guilty dispatch (difftest localize) or else by their program's op "
+      "set, as difftest nightly signs them\n");
+  std::optional<double> seconds = parseDuration(time);
+  if (!seconds) {
+    llvm::errs() << "error: --localize-time=" << time
+                 << ": expected 90s, 2m\n";
+    return kInvalid;
+  }
+  std::vector<std::string> child;
+  if (!ireeDir.empty())
+    child.push_back("--iree-dir=" + ireeDir);
+  std::string self = toolPath("difftest");
+  json::Array rows;
+  int rc = kPass;
+  for (const std::string &b : bundles) {
+    auto v = readFile(joinPath(b, "verdict.json"));
+    auto program = readFile(joinPath(b, "program.mlir"));
+    if (!v || !program) {
+      std::string why = !v ? llvm::toString(v.takeError())
+                           : llvm::toString(program.takeError());
+      if (!program)
+        llvm::consumeError(program.takeError());
+      llvm::errs() << "error: " << b << ": not a repro bundle (" << why
+                   << ")\n";
+      rc = kInvalid;
+      continue;
+    }
+    auto doc = json::parse(*v);
+    const json::Object *o = doc ? doc->getAsObject() : nullptr;
+    if (!o) {
+      if (!doc)
+        llvm::consumeError(doc.takeError());
+      llvm::errs() << "error: " << b << "/verdict.json: not a JSON object\n";
+      rc = kInvalid;
+      continue;
+    }
+    FailureEvidence e;
+    e.verdict = o->getString("verdict").value_or("").str();
+    e.target = o->getString("target").value_or("").str();
+    e.message = o->getString("detail").value_or("").str();
+    e.program = *program;
+    std::string sig = bugSignature(e), source, note;
+    if (e.verdict == "mismatch") {
+      LocalizedSignature ls = localizeMismatch(
+          self, b, joinPath(out, path::filename(b)), *seconds, child);
+      if (!ls.signature.empty()) {
+        sig = ls.signature;
+        source = "localize";
+        note = "dispatch `" + ls.dispatchName + "`";
+      } else {
+        source = "reduced-ops";
+        note = ls.reason;
+      }
+    }
+    llvm::outs() << b << "\t" << sig << "\t" << source << "\t" << note << "\n";
+    rows.push_back(json::Object{{"bundle", b},
+                                {"signature", sig},
+                                {"signature_source", source},
+                                {"note", note}});
+  }
+  fs::create_directories(out);
+  llvm::consumeError(writeFile(
+      joinPath(out, "signatures.json"),
+      llvm::formatv("{0:2}", json::Value(std::move(rows))).str() + "\n"));
+  return rc;
 }
 
 } // namespace ref::difftest

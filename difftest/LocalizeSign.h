@@ -45,6 +45,11 @@ LocalizedSignature localizeMismatch(llvm::StringRef self,
                                     double timeoutSeconds,
                                     llvm::ArrayRef<std::string> childOptions);
 
+/// `difftest sign BUNDLE...`: each bundle's bug signature as the nightly
+/// gives it to a mismatch (localize, else the program's op set; other
+/// verdicts by their recorded message, without the nightly's recompile).
+int signCommand(int argc, char **argv);
+
 } // namespace ref::difftest
 
 #endif // REF_DIFFTEST_LOCALIZESIGN_H
