@@ -105,19 +105,18 @@ LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
   }
   // 0: no dispatch is wrong; 1: a dispatch is wrong or none explains the
   // output; anything else is localize failing (bad input, a tool error).
+  // Localize exits 1 also when the whole program does not compile or run;
+  // then it writes no report.
+  auto report = readFile(joinPath(outDir, "localize.json"));
   if (r.kind != gpu::ProcessResult::Kind::Exited ||
-      (r.exitCode != 0 && r.exitCode != 1)) {
+      (r.exitCode != 0 && r.exitCode != 1) || !report) {
+    if (!report)
+      llvm::consumeError(report.takeError());
     StringRef last = StringRef(r.stderrText).trim().rsplit('\n').second;
     if (last.empty())
       last = StringRef(r.stderrText).trim();
     out.reason = "localize failed (" + r.summary() + ")" +
                  (last.empty() ? "" : ": " + last.str());
-    return out;
-  }
-  auto report = readFile(joinPath(outDir, "localize.json"));
-  if (!report) {
-    out.reason = "localize wrote no report (" +
-                 llvm::toString(report.takeError()) + ")";
     return out;
   }
   LocalizeOutcome lo = parseLocalizeReport(*report);
