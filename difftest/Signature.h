@@ -20,7 +20,10 @@
 //                by "T"; "out of memory" for LLVM's out-of-memory abort and
 //                for a SIGKILL by the OOM killer alike
 //   compile-timeout: "compile-timeout|-|<op set>"
-//   mismatch: "mismatch|<family>|<op set>"
+//   mismatch: "mismatch|<family>|<ops of the guilty dispatch>" where
+//     `difftest localize` names the dispatch whose own output first goes
+//     wrong (localizedSignature, LocalizeSign.h), else
+//     "mismatch|<family>|<op set>"
 //   runtime-error, runtime-crash, runtime-timeout:
 //     "<verdict>|<family>|<op set>|<message>"
 //   anything else (our own bugs: generator-error, interpreter-error):
