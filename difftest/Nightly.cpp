@@ -361,6 +361,10 @@ public:
   std::map<std::string, std::string> reducedBefore;
   /// Those of reducedBefore that an earlier night signed by localize.
   std::set<std::string> localizedBefore;
+  /// Campaign signatures of mismatches an earlier night signed by their
+  /// (reduced or whole) program's op set, and that signature: renamed when
+  /// localize signs the same failure tonight.
+  std::map<std::string, std::string> opsSignedBefore;
   /// Whether mismatches are localized (--localize).
   bool localizeMismatches = true;
   std::vector<std::string> notes;          // for the report
@@ -542,8 +546,9 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
       if (!ls.signature.empty()) {
         // An earlier night's reduced-ops signature of this failure: the
         // history's row takes the new name.
-        if (earlier != reducedBefore.end() && earlier->second != ls.signature)
-          former = earlier->second;
+        auto old = opsSignedBefore.find(f.signature);
+        if (old != opsSignedBefore.end() && old->second != ls.signature)
+          former = old->second;
         sig = ls.signature;
         source = "localize";
         sourceNote = "dispatch `" + ls.dispatchName + "`";
@@ -1033,6 +1038,8 @@ int nightlyCommand(int argc, char **argv) {
     if (b.signatureSource == "localize" && !b.rawSignature.empty()) {
       n.reducedBefore[b.rawSignature] = sig;
       n.localizedBefore.insert(b.rawSignature);
+    } else if (b.verdict == "mismatch" && !b.rawSignature.empty()) {
+      n.opsSignedBefore[b.rawSignature] = sig;
     }
 
   // 4. Sign: bundles signed by their op set first (they need the budget to
