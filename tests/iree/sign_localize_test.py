@@ -187,7 +187,8 @@ def main():
           "localize past its time cap: the op set signs (%s)" % slow)
 
     # Not a repro bundle: exit 2 naming it.
-    rc, text = run([dt, "sign", os.path.join(work, "nothing")], timeout=60)
+    rc, text = run([dt, "sign", os.path.join(work, "nothing"),
+                    "--out=" + os.path.join(work, "out-nothing")], timeout=60)
     check(rc == 2 and "not a repro bundle" in text,
           "a directory without verdict.json: exit 2 (%d)\n%s" % (rc, text))
 
