@@ -500,6 +500,18 @@ std::vector<std::string> splitShellWords(StringRef line) {
   return words;
 }
 
+std::vector<std::string> reproInputs(StringRef repro) {
+  std::vector<std::string> specs;
+  for (StringRef line : llvm::split(repro, '\n')) {
+    if (!line.contains("IREE_RUN_MODULE\"") || line.trim().starts_with("#"))
+      continue;
+    for (const std::string &w : splitShellWords(line))
+      if (StringRef(w).starts_with("--input="))
+        specs.push_back(w.substr(8));
+  }
+  return specs;
+}
+
 std::optional<double> parseDuration(StringRef t) {
   double mult = 1;
   if (t.consume_back("h"))

@@ -126,6 +126,9 @@ std::string shellCommand(llvm::ArrayRef<std::string> argv);
 /// Splits a shell line into words (single and double quotes, backslashes):
 /// the inverse of shellCommand, for reading repro.sh back.
 std::vector<std::string> splitShellWords(llvm::StringRef line);
+/// The --input values of the iree-run-module line of a bundle's repro.sh
+/// (paths relative to the bundle).
+std::vector<std::string> reproInputs(llvm::StringRef repro);
 /// "30m", "90s", "2h", "45" (seconds); nullopt if malformed or negative.
 std::optional<double> parseDuration(llvm::StringRef text);
 /// A parsed size: "8G", "512M", "0" (none).

@@ -16,7 +16,9 @@
 //      pass; failures signed by their op set are reduced first (difftest
 //      reduce, --reduce-each per bundle, --reduce-budget in all) and signed
 //      on the reduced program, so that two bundles of one bug merge; a new
-//      compile failure's bundle is reduced too when the budget allows;
+//      compile failure's bundle is reduced too when the budget allows; a
+//      mismatch is signed by its guilty dispatch (difftest localize, in the
+//      same budget) where localize names one (LocalizeSign.h);
 //   5. compares with the history: each signature is new, known (seen on an
 //      earlier night, or listed in known-issues.toml with its IREE issue),
 //      regressed (fixed on an earlier night, back now) or fixed (open
@@ -32,6 +34,7 @@
 
 #include "difftest/CampaignDB.h"
 #include "difftest/KnownIssues.h"
+#include "difftest/LocalizeSign.h"
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
 #include "difftest/Triage.h"
@@ -81,6 +84,9 @@ struct BugRow {
   int64_t firstNight = 0, lastSeen = 0, fixedNight = 0;
   std::string verdict, targets, bundle; // bundle: relative to DIR
   std::string rawSignature;
+  /// How a mismatch was signed: "localize", "reduced-ops"; "" for other
+  /// verdicts and for rows older than the column.
+  std::string signatureSource;
 };
 
 struct NightRow {
@@ -111,6 +117,18 @@ public:
                 "CREATE TABLE IF NOT EXISTS sightings(night INTEGER, signature "
                 "TEXT, status TEXT, count INTEGER, bundle TEXT, PRIMARY "
                 "KEY(night, signature));");
+  }
+  /// Columns added after the first release of the database: an older
+  /// history.db gains them (NULL in its old rows).
+  void upgrade() {
+    bool has = false;
+    llvm::consumeError(query("SELECT name FROM pragma_table_info('bugs')", {},
+                             [&](sqlite3_stmt *st) {
+                               has |= text(st, 0) == "signature_source";
+                             }));
+    if (!has)
+      llvm::consumeError(
+          exec("ALTER TABLE bugs ADD COLUMN signature_source TEXT"));
   }
   llvm::Error exec(StringRef sql) {
     char *err = nullptr;
@@ -148,7 +166,7 @@ public:
     std::map<std::string, BugRow> out;
     llvm::consumeError(query(
         "SELECT signature, status, first_night, last_seen, fixed_night, "
-        "verdict, targets, bundle, raw_signature FROM bugs",
+        "verdict, targets, bundle, raw_signature, signature_source FROM bugs",
         {}, [&](sqlite3_stmt *st) {
           BugRow b;
           b.signature = text(st, 0);
@@ -160,6 +178,7 @@ public:
           b.targets = text(st, 6);
           b.bundle = text(st, 7);
           b.rawSignature = text(st, 8);
+          b.signatureSource = text(st, 9);
           out[b.signature] = b;
         }));
     return out;
@@ -214,6 +233,12 @@ struct Finding {
   bool unreduced = false;    // signed by an unreduced program's op set
   std::string issueUrl, issueTitle, note;
   std::string issueDraft; // issue.md for a new bug (relative to DIR)
+  /// A mismatch's: "localize" (signed by the guilty dispatch) or
+  /// "reduced-ops" (by the reduced program's op set), and why not localize.
+  std::string signatureSource, sourceNote;
+  /// The reduced-ops signature an earlier night gave this bundle's failure,
+  /// now signed by localize: the history's row is renamed to the new one.
+  std::string formerSignature;
   int64_t firstNight = 0;
   std::string source = "campaign"; // "campaign", "corpus", "history"
 };
@@ -326,13 +351,22 @@ public:
   Settings settings;
   std::vector<KnownIssue> known;
   double reduceBudget = 600, reduceEach = 120, reduceUsed = 0;
-  unsigned reducedCount = 0, reduceTried = 0;
+  unsigned reducedCount = 0, reduceTried = 0, localizeTried = 0,
+           localized = 0;
   std::map<std::string, Finding> findings; // by signature
   /// Campaign signatures whose bundle an earlier night reduced, and the bug
   /// signature it got: the same failure of the same program (the campaign
   /// signature of a run-stage failure holds the program's op set) needs no
   /// second reduction.
   std::map<std::string, std::string> reducedBefore;
+  /// Those of reducedBefore that an earlier night signed by localize.
+  std::set<std::string> localizedBefore;
+  /// Campaign signatures of mismatches an earlier night signed by their
+  /// (reduced or whole) program's op set, and that signature: renamed when
+  /// localize signs the same failure tonight.
+  std::map<std::string, std::string> opsSignedBefore;
+  /// Whether mismatches are localized (--localize).
+  bool localizeMismatches = true;
   std::vector<std::string> notes;          // for the report
   bool toolFailed = false;
 
@@ -350,6 +384,9 @@ public:
   /// Reduces a bundle into DIR/nights/<N>/reduced/<name>; the reduced
   /// bundle's path, or "" (no budget, or the reduction failed).
   std::string reduce(StringRef bundleDir);
+  /// Localizes a mismatch bundle into DIR/nights/<N>/localize/<name>,
+  /// within the reduce budget.
+  LocalizedSignature localize(StringRef bundleDir);
   bool budgetLeft() const { return reduceUsed + 5 < reduceBudget; }
 };
 
@@ -452,12 +489,30 @@ std::string Night::reduce(StringRef bundleDir) {
   return out;
 }
 
+LocalizedSignature Night::localize(StringRef bundleDir) {
+  LocalizedSignature none;
+  if (!budgetLeft()) {
+    none.reason = "no reduce budget left for localize";
+    return none;
+  }
+  double seconds = std::min(reduceEach, reduceBudget - reduceUsed);
+  ++localizeTried;
+  LocalizedSignature ls = localizeMismatch(
+      self, bundleDir,
+      joinPath(nightDir, "localize", path::filename(bundleDir)), seconds,
+      childCommon);
+  reduceUsed += ls.seconds;
+  localized += !ls.signature.empty();
+  return ls;
+}
+
 void Night::signBundle(const FailureRow &f, int64_t rows,
                        StringRef campaignDir) {
   std::string bdir = joinPath(campaignDir, f.bundle);
   auto v = readVerdict(bdir);
   auto program = readFile(joinPath(bdir, "program.mlir"));
   std::string sig, bundle = bdir, detail;
+  std::string source, sourceNote, former;
   bool reduced = false, unreduced = false;
   if (!program)
     llvm::consumeError(program.takeError());
@@ -477,6 +532,47 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
   } else {
     detail = v->getString("detail").value_or("").str();
     sig = signDir(bdir, *v, *program);
+    bool mismatch = v->getString("verdict").value_or("") == "mismatch";
+    auto earlier = reducedBefore.find(f.signature);
+    if (mismatch && earlier != reducedBefore.end() &&
+        localizedBefore.count(f.signature)) {
+      // The same failure of the same program, localized on an earlier night.
+      sig = earlier->second;
+      source = "localize";
+      sourceNote = "localized on an earlier night";
+    } else if (mismatch && localizeMismatches) {
+      // Signed by the dispatch whose own output first goes wrong.
+      LocalizedSignature ls = localize(bdir);
+      if (!ls.signature.empty()) {
+        // An earlier night's reduced-ops signature of this failure: the
+        // history's row takes the new name.
+        auto old = opsSignedBefore.find(f.signature);
+        if (old != opsSignedBefore.end() && old->second != ls.signature)
+          former = old->second;
+        sig = ls.signature;
+        source = "localize";
+        sourceNote = "dispatch `" + ls.dispatchName + "`";
+        // The dispatch alone is the representative when it fails alone;
+        // one that fails only in context keeps the campaign's bundle.
+        if (ls.failsAlone)
+          bundle = ls.dispatchBundle;
+        else
+          sourceNote += " (fails only in context: the campaign's bundle is "
+                        "the repro)";
+      } else {
+        source = "reduced-ops";
+        sourceNote = ls.reason;
+      }
+    } else if (mismatch) {
+      source = "reduced-ops";
+      sourceNote = "--localize=false";
+    }
+  }
+  if (source == "localize") {
+    // Signed; nothing to reduce.
+  } else if (!v || !program) {
+    // (handled above)
+  } else {
     // Signed by the op set (a mismatch, a runtime failure, a timeout, a
     // failure without a location): the bug's ops are those the reduced
     // program keeps. A signature seen tonight, or a program of one op,
@@ -526,11 +622,15 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
     fd.bundle = relativeTo(dir, bundle);
     fd.reduced = reduced;
     fd.unreduced = unreduced;
+    fd.signatureSource = source;
+    fd.sourceNote = sourceNote;
   } else if (reduced && !fd.reduced) {
     fd.bundle = relativeTo(dir, bundle);
     fd.reduced = true;
     fd.unreduced = false;
   }
+  if (!former.empty())
+    fd.formerSignature = former;
   fd.targets.insert(f.target);
   fd.rows += rows;
 }
@@ -708,6 +808,12 @@ int nightlyCommand(int argc, char **argv) {
   cl::opt<std::string> reduceEach(
       "reduce-each", cl::desc("Time for reducing one bundle"),
       cl::init("2m"), cl::cat(common.category));
+  cl::opt<bool> localizeOpt(
+      "localize",
+      cl::desc("Sign a mismatch by the dispatch whose own output first goes "
+               "wrong (difftest localize, within the reduce budget; "
+               "--localize=false: by the reduced program's op set)"),
+      cl::init(true), cl::cat(common.category));
   cl::opt<unsigned> batch("batch", cl::desc("Cases per batch (difftest fuzz)"),
                           cl::init(16), cl::cat(common.category));
   cl::opt<std::string> fromCampaign(
@@ -795,6 +901,7 @@ int nightlyCommand(int argc, char **argv) {
   }
   n.reduceBudget = *budget;
   n.reduceEach = *each;
+  n.localizeMismatches = localizeOpt;
 
   // The known issues.
   std::string knownPath = knownFile.empty()
@@ -822,6 +929,7 @@ int nightlyCommand(int argc, char **argv) {
     llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
     return kToolError;
   }
+  hist.upgrade();
   n.id = hist.nextNight();
   n.nightDir = joinPath(n.dir, "nights", std::to_string(n.id));
   fs::remove_directories(n.nightDir);
@@ -926,6 +1034,13 @@ int nightlyCommand(int argc, char **argv) {
   for (auto &[sig, b] : bugs)
     if (StringRef(b.bundle).contains("/reduced/") && !b.rawSignature.empty())
       n.reducedBefore[b.rawSignature] = sig;
+  for (auto &[sig, b] : bugs)
+    if (b.signatureSource == "localize" && !b.rawSignature.empty()) {
+      n.reducedBefore[b.rawSignature] = sig;
+      n.localizedBefore.insert(b.rawSignature);
+    } else if (b.verdict == "mismatch" && !b.rawSignature.empty()) {
+      n.opsSignedBefore[b.rawSignature] = sig;
+    }
 
   // 4. Sign: bundles signed by their op set first (they need the budget to
   // be reduced), then the others.
@@ -940,6 +1055,7 @@ int nightlyCommand(int argc, char **argv) {
   n.mergeSubsumed();
 
   // 5. Compare with the history.
+  std::map<std::string, std::string> renamed; // old signature -> new
   for (auto &[sig, f] : n.findings) {
     if (f.source == "corpus")
       continue;
@@ -949,6 +1065,17 @@ int nightlyCommand(int argc, char **argv) {
     if (k) {
       f.issueUrl = k->url;
       f.issueTitle = k->title;
+    }
+    // Signed by its reduced program's op set on an earlier night, by the
+    // guilty dispatch tonight: the same bug under its new name.
+    if (it == bugs.end() && !f.formerSignature.empty()) {
+      auto old = bugs.find(f.formerSignature);
+      if (old != bugs.end() && !n.findings.count(f.formerSignature)) {
+        it = old;
+        renamed[f.formerSignature] = sig;
+        f.note = "signed `" + f.formerSignature +
+                 "` (its reduced program's op set) before";
+      }
     }
     if (it == bugs.end()) {
       f.status = k ? "known" : "new";
@@ -961,7 +1088,7 @@ int nightlyCommand(int argc, char **argv) {
   // Open signatures not seen tonight: re-run their bundles to tell fixed
   // from not hit.
   for (auto &[sig, b] : bugs) {
-    if (b.status != "open" || n.findings.count(sig))
+    if (b.status != "open" || n.findings.count(sig) || renamed.count(sig))
       continue;
     Finding f;
     f.signature = sig;
@@ -1066,6 +1193,14 @@ int nightlyCommand(int argc, char **argv) {
   tonight.fixed = fixedCount;
   tonight.ireeVersion = version;
   llvm::Error dbErr = hist.exec("BEGIN");
+  for (auto &[old, now] : renamed) {
+    if (!dbErr)
+      dbErr = hist.query("UPDATE bugs SET signature = ?2 WHERE signature = ?1",
+                         {old, now});
+    if (!dbErr)
+      dbErr = hist.query(
+          "UPDATE sightings SET signature = ?2 WHERE signature = ?1", {old, now});
+  }
   for (auto &[sig, f] : n.findings) {
     if (f.source == "corpus")
       continue;
@@ -1074,17 +1209,21 @@ int nightlyCommand(int argc, char **argv) {
     if (!dbErr)
       dbErr = hist.query(
           "INSERT INTO bugs(signature, status, first_night, last_seen, "
-          "fixed_night, verdict, targets, bundle, raw_signature) VALUES(?1, "
-          "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT(signature) DO UPDATE "
+          "fixed_night, verdict, targets, bundle, raw_signature, "
+          "signature_source) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?12) "
+          "ON CONFLICT(signature) DO UPDATE "
           "SET status = ?2, last_seen = CASE WHEN ?10 = 'seen' THEN ?4 ELSE "
           "last_seen END, fixed_night = ?5, targets = ?7, bundle = CASE WHEN "
           "?10 = 'seen' AND (bundle IS NULL OR ?11 = '1') THEN ?8 ELSE bundle "
-          "END",
+          "END, raw_signature = CASE WHEN ?10 = 'seen' AND ?12 = 'localize' "
+          "THEN ?9 ELSE raw_signature END, signature_source = CASE WHEN ?10 "
+          "= 'seen' AND ?12 <> '' THEN ?12 ELSE signature_source END",
           {sig, status, std::to_string(f.firstNight), std::to_string(n.id),
            status == "fixed" ? std::to_string(n.id) : "0", f.verdict,
            targetsText, f.bundle, f.rawSignature,
            f.source == "campaign" ? "seen" : "rerun",
-           f.reduced ? "1" : "0"});
+           f.reduced || f.signatureSource == "localize" ? "1" : "0",
+           f.signatureSource});
     if (!dbErr)
       dbErr = hist.query("INSERT OR REPLACE INTO sightings(night, signature, "
                          "status, count, bundle) VALUES(?1, ?2, ?3, ?4, ?5)",
@@ -1142,6 +1281,9 @@ int nightlyCommand(int argc, char **argv) {
       tags += "reduced; ";
     if (f.unreduced)
       tags += "unreduced (op set of the whole program); ";
+    if (!f.signatureSource.empty())
+      tags += "signature_source: " + f.signatureSource +
+              (f.sourceNote.empty() ? "" : " (" + f.sourceNote + ")") + "; ";
     if (!f.note.empty())
       tags += f.note + "; ";
     if (!tags.empty())
@@ -1175,6 +1317,9 @@ int nightlyCommand(int argc, char **argv) {
                       "(budget {3:f0} s, {4:f0} s each)\n",
                       n.reducedCount, n.reduceTried, n.reduceUsed,
                       n.reduceBudget, n.reduceEach)
+     << llvm::formatv("- localize: {0} of {1} mismatch bundles signed by "
+                      "their guilty dispatch\n",
+                      n.localized, n.localizeTried)
      << "- open signatures: " << open << "\n";
   for (const std::string &note : n.notes)
     os << "- " << note << "\n";

@@ -478,18 +478,6 @@ Stats Reducer::stats(const State &s) {
   return st;
 }
 
-/// The --input values of the iree-run-module line of a bundle's repro.sh.
-std::vector<std::string> reproInputs(StringRef repro) {
-  std::vector<std::string> specs;
-  for (StringRef line : llvm::split(repro, '\n')) {
-    if (!line.contains("IREE_RUN_MODULE\"") || line.trim().starts_with("#"))
-      continue;
-    for (const std::string &w : splitShellWords(line))
-      if (StringRef(w).starts_with("--input="))
-        specs.push_back(w.substr(8));
-  }
-  return specs;
-}
 
 } // namespace
 

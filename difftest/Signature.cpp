@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
 #include <set>
@@ -397,6 +398,75 @@ std::string subsumingSignature(StringRef sig,
       best = w, bestOps = n;
   }
   return best;
+}
+
+std::vector<std::string> dispatchOps(StringRef program) {
+  std::vector<std::string> ops = programOps(program);
+  auto generic = llvm::find(ops, "linalg.generic");
+  if (generic == ops.end())
+    return ops;
+  ops.erase(generic);
+  // Each linalg.generic's iterator_types (its attribute dictionary follows
+  // the op name, on one line or several, before its body).
+  std::set<std::string> kinds;
+  size_t at = 0;
+  while ((at = program.find("linalg.generic", at)) != StringRef::npos) {
+    at += StringRef("linalg.generic").size();
+    if (at < program.size() && isIdent(program[at]))
+      continue; // linalg.generic_xyz
+    size_t next = program.find("linalg.generic", at);
+    StringRef attrs = program.slice(at, next);
+    size_t it = attrs.find("iterator_types");
+    if (it == StringRef::npos)
+      continue;
+    StringRef list = attrs.drop_front(it).split(']').first;
+    kinds.insert(list.contains("reduction") ? "linalg.generic{reduction}"
+                                            : "linalg.generic{parallel}");
+  }
+  if (kinds.empty())
+    kinds.insert("linalg.generic"); // no iterator types found: untagged
+  ops.insert(ops.end(), kinds.begin(), kinds.end());
+  llvm::sort(ops);
+  return ops;
+}
+
+std::string localizedSignature(StringRef target, StringRef dispatchProgram) {
+  std::vector<std::string> ops = dispatchOps(dispatchProgram);
+  return "mismatch|" + backendFamily(target) + "|" +
+         (ops.empty() ? std::string("?") : llvm::join(ops, " "));
+}
+
+LocalizeOutcome parseLocalizeReport(StringRef text) {
+  LocalizeOutcome o;
+  auto v = llvm::json::parse(text);
+  if (!v) {
+    o.summary = "unreadable localize.json: " + llvm::toString(v.takeError());
+    return o;
+  }
+  const llvm::json::Object *r = v->getAsObject();
+  if (!r || !r->getString("summary")) {
+    o.summary = "localize.json without a summary";
+    return o;
+  }
+  o.summary = r->getString("summary")->str();
+  o.guilty = static_cast<int>(r->getInteger("guilty").value_or(-1));
+  o.bundle = r->getString("bundle").value_or("").str();
+  o.standalone = r->getString("standalone").value_or("").str();
+  if (o.guilty >= 0) {
+    o.kind = LocalizeOutcome::Guilty;
+    if (const llvm::json::Array *ds = r->getArray("dispatches"))
+      for (const llvm::json::Value &d : *ds)
+        if (const llvm::json::Object *row = d.getAsObject())
+          if (row->getInteger("ordinal") == o.guilty) {
+            o.name = row->getString("name").value_or("").str();
+            o.root = row->getString("root").value_or("").str();
+          }
+  } else if (r->getBoolean("output_wrong").value_or(false)) {
+    o.kind = LocalizeOutcome::Unexplained;
+  } else {
+    o.kind = LocalizeOutcome::NoneWrong;
+  }
+  return o;
 }
 
 } // namespace ref::difftest

@@ -20,7 +20,10 @@
 //                by "T"; "out of memory" for LLVM's out-of-memory abort and
 //                for a SIGKILL by the OOM killer alike
 //   compile-timeout: "compile-timeout|-|<op set>"
-//   mismatch: "mismatch|<family>|<op set>"
+//   mismatch: "mismatch|<family>|<ops of the guilty dispatch>" where
+//     `difftest localize` names the dispatch whose own output first goes
+//     wrong (localizedSignature, LocalizeSign.h), else
+//     "mismatch|<family>|<op set>"
 //   runtime-error, runtime-crash, runtime-timeout:
 //     "<verdict>|<family>|<op set>|<message>"
 //   anything else (our own bugs: generator-error, interpreter-error):
@@ -115,6 +118,37 @@ bool opsSubsume(llvm::StringRef bugOps, llvm::StringRef programOps);
 /// ops wins; "" if none applies.
 std::string subsumingSignature(llvm::StringRef sig,
                                llvm::ArrayRef<std::string> witnesses);
+
+/// The op kinds of one dispatch's program (`difftest localize` writes the
+/// guilty dispatch alone as a func.func): programOps(), each linalg.generic
+/// written by its iterator types, `linalg.generic{reduction}` when one of
+/// them is a reduction, else `linalg.generic{parallel}` (an elementwise and
+/// a reduction miscompile are two bugs). Dtype-free, as programOps is.
+std::vector<std::string> dispatchOps(llvm::StringRef dispatchProgram);
+
+/// A mismatch signed by the dispatch whose own output first goes wrong:
+/// "mismatch|<family>|<dispatchOps of that dispatch's program>".
+std::string localizedSignature(llvm::StringRef target,
+                               llvm::StringRef dispatchProgram);
+
+/// What `difftest localize` said, from its localize.json.
+struct LocalizeOutcome {
+  enum Kind {
+    Guilty,      ///< a dispatch is wrong on its own inputs
+    NoneWrong,   ///< every checked dispatch is right
+    Unexplained, ///< the output is wrong and no dispatch explains it
+    Unreadable   ///< no report, or not one localize writes
+  } kind = Unreadable;
+  int guilty = -1;     ///< its ordinal
+  std::string name;    ///< its IREE name
+  std::string root;    ///< its root op
+  std::string bundle;  ///< the repro bundle of the guilty dispatch
+  std::string summary; ///< localize's one-line summary (or why unreadable)
+  /// The guilty dispatch compiled alone: "mismatch" when it still fails
+  /// alone, else "pass (...)", "compile-error ...".
+  std::string standalone;
+};
+LocalizeOutcome parseLocalizeReport(llvm::StringRef json);
 
 } // namespace ref::difftest
 

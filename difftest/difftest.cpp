@@ -17,6 +17,7 @@
 #include "difftest/Export.h"
 #include "difftest/Fuzz.h"
 #include "difftest/Localize.h"
+#include "difftest/LocalizeSign.h"
 #include "difftest/Common.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
@@ -32,7 +33,7 @@ using namespace ref::difftest;
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
         "<run|export|import|fuzz|report|merge|reduce|triage|replay|"
-        "conformance|nightly|localize> "
+        "conformance|nightly|localize|sign> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
@@ -53,6 +54,8 @@ static void usage(llvm::raw_ostream &os) {
         "(cron/CI)\n"
         "  localize PROGRAM     the first dispatch that is wrong on its own "
         "inputs\n"
+        "  sign BUNDLE...       bug signatures of bundles (mismatches by "
+        "their guilty dispatch)\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -89,6 +92,8 @@ int main(int argc, char **argv) {
     return replayCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "nightly"))
     return nightlyCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "sign"))
+    return signCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "localize"))
     return localizeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "conformance"))

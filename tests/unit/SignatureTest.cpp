@@ -232,6 +232,81 @@ TEST(Signature, MismatchSignedByTheReducedOpSetNotTheDtype) {
             "mismatch|gpu|iree_linalg_ext.gather");
 }
 
+TEST(Signature, LocalizedMismatchNamesTheDispatchKind) {
+  // Dispatch programs as `difftest localize` writes them (the reduction of
+  // tests/iree/localize/chain.mlir, an elementwise one): the iterator types
+  // tell a reduction from an elementwise generic; dtypes do not count.
+  auto rowSum = [](const std::string &t) {
+    return "#map = affine_map<(d0, d1) -> (d0, d1)>\n"
+           "#map1 = affine_map<(d0, d1) -> (d0)>\n"
+           "module {\n"
+           "  func.func @main(%arg0: tensor<8x8x" + t + ">) -> tensor<8x" + t +
+           "> {\n"
+           "    %0 = tensor.empty() : tensor<8x" + t + ">\n"
+           "    %1 = linalg.fill ins(%cst : " + t + ") outs(%0 : tensor<8x" +
+           t + ">) -> tensor<8x" + t + ">\n"
+           "    %2 = linalg.generic {indexing_maps = [#map, #map1],\n"
+           "        iterator_types = [\"parallel\", \"reduction\"]} ins(%arg0 "
+           ": tensor<8x8x" + t + ">) outs(%1 : tensor<8x" + t + ">) {\n"
+           "    ^bb0(%in: " + t + ", %out: " + t + "):\n"
+           "      linalg.yield %in : " + t + "\n"
+           "    } -> tensor<8x" + t + ">\n"
+           "    return %2 : tensor<8x" + t + ">\n"
+           "  }\n"
+           "}\n";
+  };
+  const char *elementwise =
+      "func.func @main(%arg0: tensor<64xf32>) -> tensor<64xf32> {\n"
+      "  %0 = tensor.empty() : tensor<64xf32>\n"
+      "  %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = "
+      "[\"parallel\"]} ins(%arg0 : tensor<64xf32>) outs(%0 : tensor<64xf32>) {\n"
+      "  ^bb0(%in: f32, %out: f32):\n"
+      "    linalg.yield %in : f32\n"
+      "  } -> tensor<64xf32>\n"
+      "  return %1 : tensor<64xf32>\n"
+      "}\n";
+  std::string f32 = localizedSignature("llvm-cpu", rowSum("f32"));
+  EXPECT_EQ(f32, "mismatch|cpu|linalg.fill linalg.generic{reduction}");
+  EXPECT_EQ(localizedSignature("llvm-cpu+static", rowSum("i8")), f32);
+  EXPECT_EQ(localizedSignature("llvm-cpu", elementwise),
+            "mismatch|cpu|linalg.generic{parallel}");
+  EXPECT_EQ(localizedSignature("vmvx", elementwise),
+            "mismatch|vmvx|linalg.generic{parallel}");
+  // Ops without iterator types keep their names; a generic whose iterator
+  // types cannot be found stays untagged.
+  EXPECT_EQ(dispatchOps("func.func @main() {\n  %0 = linalg.matmul ins() "
+                        "outs()\n  %1 = linalg.generic #trait ins()\n"
+                        "  return\n}\n"),
+            (std::vector<std::string>{"linalg.generic", "linalg.matmul"}));
+  // known-issues.toml's op-set entries still match as substrings.
+  EXPECT_TRUE(llvm::StringRef(f32).contains("mismatch|cpu|linalg.fill linalg.generic"));
+}
+
+TEST(Signature, LocalizeReport) {
+  LocalizeOutcome g = parseLocalizeReport(
+      R"({"summary": "dispatch 2 of 8 is wrong", "guilty": 2, "bundle": "/b",
+          "standalone": "mismatch", "output_wrong": true, "dispatches": [
+          {"ordinal": 1, "name": "d1", "root": "linalg.matmul"},
+          {"ordinal": 2, "name": "main_dispatch_2_reduction_8x8_f32",
+           "root": "linalg.generic"}]})");
+  EXPECT_EQ(g.kind, LocalizeOutcome::Guilty);
+  EXPECT_EQ(g.guilty, 2);
+  EXPECT_EQ(g.name, "main_dispatch_2_reduction_8x8_f32");
+  EXPECT_EQ(g.root, "linalg.generic");
+  EXPECT_EQ(g.bundle, "/b");
+  EXPECT_EQ(g.standalone, "mismatch");
+  EXPECT_EQ(parseLocalizeReport(R"({"summary": "no dispatch is wrong",
+                                    "guilty": -1, "output_wrong": false})")
+                .kind,
+            LocalizeOutcome::NoneWrong);
+  EXPECT_EQ(parseLocalizeReport(R"({"summary": "s", "guilty": -1,
+                                    "output_wrong": true})")
+                .kind,
+            LocalizeOutcome::Unexplained);
+  EXPECT_EQ(parseLocalizeReport("{").kind, LocalizeOutcome::Unreadable);
+  EXPECT_EQ(parseLocalizeReport("[]").kind, LocalizeOutcome::Unreadable);
+}
+
 TEST(Signature, ProgramOpsSkipPlumbingAndBodies) {
   const char *p = "module {\n"
                   "  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"

@@ -1,0 +1,230 @@
+//===- LocalizeSign.cpp - Mismatches signed by the guilty dispatch --------===//
+
+#include "difftest/LocalizeSign.h"
+#include "difftest/Common.h"
+#include "difftest/Signature.h"
+
+#include "gpu/Process.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+#include <chrono>
+
+namespace ref::difftest {
+
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+namespace json = llvm::json;
+
+LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
+                                    StringRef outDir, double timeoutSeconds,
+                                    llvm::ArrayRef<std::string> childOptions) {
+  LocalizedSignature out;
+  llvm::SmallString<256> abs(bundle);
+  fs::make_absolute(abs);
+  std::string bundleDir(abs);
+  auto vtext = readFile(joinPath(bundleDir, "verdict.json"));
+  if (!vtext) {
+    out.reason = "no verdict.json (" + llvm::toString(vtext.takeError()) + ")";
+    return out;
+  }
+  auto v = json::parse(*vtext);
+  const json::Object *o = v ? v->getAsObject() : nullptr;
+  if (!o) {
+    if (!v)
+      llvm::consumeError(v.takeError());
+    out.reason = "unreadable verdict.json";
+    return out;
+  }
+  if (o->getString("verdict").value_or("") != "mismatch") {
+    out.reason = "not a mismatch";
+    return out;
+  }
+  if (o->getObject("frontend")) {
+    // A frontend bundle's program.mlir is the lowered one, but its inputs
+    // follow the frontend's signature; localize takes IREE's input phase.
+    out.reason = "a frontend bundle (localize takes the lowered program only)";
+    return out;
+  }
+  // The static twin ("llvm-cpu+static") compiles for its target.
+  std::string target =
+      o->getString("target").value_or("").split('+').first.str();
+  std::vector<std::string> argv = {
+      self.str(),
+      "localize",
+      joinPath(bundleDir, "program.mlir"),
+      "--function=" + o->getString("function").value_or("main").str(),
+      "--target=" + target,
+      "--out=" + outDir.str(),
+      "--jobs=1"};
+  if (auto opt = o->getString("opt_level"))
+    argv.push_back("--opt-level=" + opt->str());
+  if (const json::Array *flags = o->getArray("extra_flags"))
+    for (const json::Value &f : *flags)
+      if (auto s = f.getAsString())
+        argv.push_back("--iree-flag=" + s->str());
+  auto repro = readFile(joinPath(bundleDir, "repro.sh"));
+  if (!repro) {
+    out.reason = "no repro.sh (" + llvm::toString(repro.takeError()) + ")";
+    return out;
+  }
+  for (std::string spec : reproInputs(*repro)) {
+    size_t at = spec.find('@');
+    if (at != std::string::npos &&
+        !path::is_absolute(StringRef(spec).substr(at + 1)))
+      spec = spec.substr(0, at + 1) + joinPath(bundleDir, spec.substr(at + 1));
+    argv.push_back("--input=" + spec);
+  }
+  argv.insert(argv.end(), childOptions.begin(), childOptions.end());
+
+  fs::remove_directories(outDir);
+  fs::create_directories(path::parent_path(outDir));
+  gpu::ProcessLimits limits;
+  limits.timeoutSeconds = std::max(1.0, timeoutSeconds);
+  limits.maxCapturedBytes = 1 << 20;
+  auto t0 = std::chrono::steady_clock::now();
+  gpu::ProcessResult r = gpu::runProcess(argv, limits);
+  out.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  llvm::consumeError(writeFile(
+      outDir.str() + ".log", "$ " + shellCommand(argv) + "\n# " +
+                                 r.summary() + "\n" + r.stdoutText +
+                                 r.stderrText));
+  if (r.kind == gpu::ProcessResult::Kind::TimedOut) {
+    out.reason = llvm::formatv("localize timed out after {0:f0} s",
+                               limits.timeoutSeconds)
+                     .str();
+    return out;
+  }
+  // 0: no dispatch is wrong; 1: a dispatch is wrong or none explains the
+  // output; anything else is localize failing (bad input, a tool error).
+  // Localize exits 1 also when the whole program does not compile or run;
+  // then it writes no report.
+  auto report = readFile(joinPath(outDir, "localize.json"));
+  if (r.kind != gpu::ProcessResult::Kind::Exited ||
+      (r.exitCode != 0 && r.exitCode != 1) || !report) {
+    if (!report)
+      llvm::consumeError(report.takeError());
+    StringRef last = StringRef(r.stderrText).trim().rsplit('\n').second;
+    if (last.empty())
+      last = StringRef(r.stderrText).trim();
+    out.reason = "localize failed (" + r.summary() + ")" +
+                 (last.empty() ? "" : ": " + last.str());
+    return out;
+  }
+  LocalizeOutcome lo = parseLocalizeReport(*report);
+  out.reason = "localize: " + lo.summary;
+  if (lo.kind != LocalizeOutcome::Guilty)
+    return out;
+  auto program = readFile(joinPath(lo.bundle, "program.mlir"));
+  if (lo.bundle.empty() || !program) {
+    if (!program)
+      llvm::consumeError(program.takeError());
+    out.reason += " (but wrote no program of that dispatch)";
+    return out;
+  }
+  out.signature = localizedSignature(target, *program);
+  out.dispatchBundle = lo.bundle;
+  out.dispatchName = lo.name;
+  out.failsAlone = StringRef(lo.standalone).starts_with("mismatch");
+  return out;
+}
+
+} // namespace ref::difftest
+
+namespace ref::difftest {
+
+int signCommand(int argc, char **argv) {
+  llvm::cl::OptionCategory category("difftest sign options");
+  llvm::cl::list<std::string> bundles(llvm::cl::Positional,
+                                      llvm::cl::desc("<bundle>..."),
+                                      llvm::cl::OneOrMore,
+                                      llvm::cl::cat(category));
+  llvm::cl::opt<std::string> out(
+      "out", llvm::cl::desc("Where localize's reports go"),
+      llvm::cl::init("sign-out"), llvm::cl::cat(category));
+  llvm::cl::opt<std::string> time(
+      "localize-time", llvm::cl::desc("Time cap of localize per bundle"),
+      llvm::cl::init("2m"), llvm::cl::cat(category));
+  llvm::cl::opt<std::string> ireeDir(
+      "iree-dir", llvm::cl::desc("Passed on to difftest localize"),
+      llvm::cl::cat(category));
+  llvm::cl::HideUnrelatedOptions(category);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "difftest sign: the bug signature of mismatch bundles, by their "
+      "guilty dispatch (difftest localize) or else by their program's op "
+      "set, as difftest nightly signs them\n");
+  std::optional<double> seconds = parseDuration(time);
+  if (!seconds) {
+    llvm::errs() << "error: --localize-time=" << time
+                 << ": expected 90s, 2m\n";
+    return kInvalid;
+  }
+  std::vector<std::string> child;
+  if (!ireeDir.empty())
+    child.push_back("--iree-dir=" + ireeDir);
+  std::string self = toolPath("difftest");
+  json::Array rows;
+  int rc = kPass;
+  for (const std::string &b : bundles) {
+    auto v = readFile(joinPath(b, "verdict.json"));
+    auto program = readFile(joinPath(b, "program.mlir"));
+    if (!v || !program) {
+      std::string why = !v ? llvm::toString(v.takeError())
+                           : llvm::toString(program.takeError());
+      if (!program)
+        llvm::consumeError(program.takeError());
+      llvm::errs() << "error: " << b << ": not a repro bundle (" << why
+                   << ")\n";
+      rc = kInvalid;
+      continue;
+    }
+    auto doc = json::parse(*v);
+    const json::Object *o = doc ? doc->getAsObject() : nullptr;
+    if (!o) {
+      if (!doc)
+        llvm::consumeError(doc.takeError());
+      llvm::errs() << "error: " << b << "/verdict.json: not a JSON object\n";
+      rc = kInvalid;
+      continue;
+    }
+    FailureEvidence e;
+    e.verdict = o->getString("verdict").value_or("").str();
+    e.target = o->getString("target").value_or("").str();
+    e.message = o->getString("detail").value_or("").str();
+    e.program = *program;
+    std::string sig = bugSignature(e), source, note;
+    if (e.verdict == "mismatch") {
+      LocalizedSignature ls = localizeMismatch(
+          self, b, joinPath(out, path::filename(b)), *seconds, child);
+      if (!ls.signature.empty()) {
+        sig = ls.signature;
+        source = "localize";
+        note = "dispatch `" + ls.dispatchName + "`";
+      } else {
+        source = "reduced-ops";
+        note = ls.reason;
+      }
+    }
+    llvm::outs() << b << "\t" << sig << "\t" << source << "\t" << note << "\n";
+    rows.push_back(json::Object{{"bundle", b},
+                                {"signature", sig},
+                                {"signature_source", source},
+                                {"note", note}});
+  }
+  fs::create_directories(out);
+  llvm::consumeError(writeFile(
+      joinPath(out, "signatures.json"),
+      llvm::formatv("{0:2}", json::Value(std::move(rows))).str() + "\n"));
+  return rc;
+}
+
+} // namespace ref::difftest
