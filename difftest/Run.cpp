@@ -268,7 +268,8 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
   for (int n = 2; fs::exists(dir); ++n)
     dir = joinPath(bundlesDir, (name + "-" + llvm::Twine(n)).str());
   for (StringRef part : {StringRef("program.mlir"), StringRef("inputs"),
-                         StringRef("golden"), StringRef("frontend"), subdir}) {
+                         StringRef("golden"), StringRef("frontend"),
+                         StringRef("mutation.json"), subdir}) {
     std::string from = joinPath(workDir, part);
     if (!fs::exists(from))
       continue;
