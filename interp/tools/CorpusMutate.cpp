@@ -39,6 +39,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -55,6 +56,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "mlir/Support/FileUtilities.h"
 
+#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
@@ -90,7 +92,8 @@ cl::list<std::string>
                       "instead of random ones"),
              cl::cat(corpusCategory()));
 cl::opt<unsigned> maxSteps("max-mutations",
-                           cl::desc("At most this many mutations (1-3 drawn)"),
+                           cl::desc("At most this many mutations (1 to it "
+                                    "drawn; 0: none, the case unmutated)"),
                            cl::init(3), cl::cat(corpusCategory()));
 
 enum Exit { kWritten = 0, kBadInput = 2, kInvalid = 3 };
@@ -622,9 +625,20 @@ void attributeCandidates(ModuleOp, func::FuncOp fn,
       for (double v : {0.0, 1.0, -1.0, -3.5}) {
         if (v == -3.5 && !isa<FloatType>(padding.getType()))
           continue;
+        // Not the value it has.
+        Attribute current;
+        if (matchPattern(padding, m_Constant(&current))) {
+          if (auto fa = dyn_cast<FloatAttr>(current);
+              fa && fa.getValueAsDouble() == v)
+            continue;
+          if (auto ia = dyn_cast<IntegerAttr>(current);
+              ia && ia.getValue().getSExtValue() == static_cast<int64_t>(v))
+            continue;
+        }
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", v);
         out.push_back(
-            {"attribute",
-             name.str() + " padding value -> " + llvm::formatv("{0}", v).str(),
+            {"attribute", name.str() + " padding value -> " + text,
              withOp([v](Operation *op) {
                OpBuilder b(op);
                Type t;
@@ -875,10 +889,11 @@ int corpusMain(StringRef inputFile, StringRef functionName,
   unsigned invalid = 0, attempts = applyOpt.empty() ? kAttempts : 1;
   for (unsigned attempt = 0; attempt < attempts; ++attempt) {
     std::mt19937_64 rng(seedOpt * 0x9E3779B97F4A7C15ull + attempt);
-    unsigned steps = applyOpt.empty()
-                         ? 1 + static_cast<unsigned>(rng() % std::max(1u,
-                                                         unsigned(maxSteps)))
-                         : applyOpt.size();
+    // --max-mutations=0: the case as made from the source, unmutated.
+    unsigned steps = !applyOpt.empty() ? applyOpt.size()
+                     : maxSteps == 0
+                         ? 0
+                         : 1 + static_cast<unsigned>(rng() % maxSteps);
     std::string current = base;
     State st = initial;
     llvm::json::Array applied;
