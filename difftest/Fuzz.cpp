@@ -926,7 +926,8 @@ int fuzzCommand(int argc, char **argv) {
       std::vector<std::string> rootList(roots.begin(), roots.end());
       auto pool = buildMutatePool(rootList,
                                   joinPath(out, "mutate-sources.json"),
-                                  settings->interpLimits);
+                                  settings->interpLimits, settings->tools,
+                                  settings->compileLimits);
       if (!pool) {
         llvm::errs() << "error: " << llvm::toString(pool.takeError()) << "\n";
         return kInvalid;

@@ -13,6 +13,7 @@
 #define REF_DIFFTEST_MUTATE_H
 
 #include "difftest/Common.h"
+#include "gpu/IreeTools.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -20,6 +21,9 @@ namespace ref::difftest {
 
 struct MutateSource {
   std::string file, function;
+  /// For a frontend program (StableHLO, TOSA, torch) that IREE lowered
+  /// first: the original; `file` is its lowering.
+  std::string original;
 };
 
 struct MutatePool {
@@ -29,14 +33,24 @@ struct MutatePool {
   /// and the mutations the usable ones offer (first step).
   int64_t files = 0, loaded = 0, functions = 0, rejectedFunctions = 0,
           candidates = 0;
+  /// Of the sources that do not load: frontend programs IREE lowered
+  /// (they count as loaded), and those it did not lower.
+  int64_t lowered = 0, lowerFailed = 0;
 };
 
 /// Lists the `.mlir` files under each root (a directory, searched
 /// recursively, or a file), asks ref-mutate which load and which functions
-/// can be cases, and writes the pool to `poolFile`. Errors name the root.
+/// can be cases, and writes the pool to `poolFile`. A frontend program our
+/// MLIR context does not parse (StableHLO, TOSA, torch) is lowered by the
+/// IREE in `tools` (when given) with `--compile-to=input` into
+/// `poolFile`'s directory, mutate-lowered/, and inventoried as lowered; a
+/// `X.torch.mlir` beside an `X.input.mlir` (an ONNX case directory: the
+/// same model, already lowered) is not lowered again. Errors name the root.
 llvm::Expected<MutatePool> buildMutatePool(llvm::ArrayRef<std::string> roots,
                                            llvm::StringRef poolFile,
-                                           const gpu::ProcessLimits &limits);
+                                           const gpu::ProcessLimits &limits,
+                                           const gpu::IreeTools *tools,
+                                           const gpu::ProcessLimits &lowerLimits);
 /// The pool a campaign made before (--resume).
 llvm::Expected<MutatePool> loadMutatePool(llvm::StringRef poolFile);
 
