@@ -484,12 +484,22 @@ std::vector<Operation *> allOps(func::FuncOp fn) {
   return ops;
 }
 
-/// Whether `op` sits in the comparator region of an iree_linalg_ext op
-/// (sort, topk, arg_compare), where only strict weak orders are allowed.
+/// Whether `op` sits in the comparator region of an iree_linalg_ext op.
+/// Only a sort's comparator is mutated (to another strict weak order): the
+/// outs of topk, topk_v2 and arg_compare are initialized with the identity
+/// of their comparator (-inf for a greater-than), and IREE's own lowering
+/// counts those initial values as candidates (TopkV2Op's scalar
+/// implementation inserts into them) while the op's description selects
+/// from the input alone; with the order reversed the fill is no longer an
+/// identity and the result is that ambiguity, not a bug.
 bool inComparator(Operation *op) {
   Operation *parent = op->getParentOp();
   return parent && parent->getName().getDialectNamespace() ==
                        "iree_linalg_ext";
+}
+bool mutableComparator(Operation *op) {
+  Operation *parent = op->getParentOp();
+  return parent && parent->getName().getStringRef() == "iree_linalg_ext.sort";
 }
 
 void attributeCandidates(ModuleOp, func::FuncOp fn,
@@ -572,7 +582,8 @@ void attributeCandidates(ModuleOp, func::FuncOp fn,
     }
     // Comparison predicates: in a comparator, another strict weak order
     // (olt/ogt; slt/sgt/ult/ugt); in a body, any other predicate.
-    if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
+    if (auto cmp = dyn_cast<arith::CmpFOp>(op);
+        cmp && (!inComparator(op) || mutableComparator(op))) {
       using P = arith::CmpFPredicate;
       std::vector<P> preds =
           inComparator(op)
@@ -592,7 +603,8 @@ void attributeCandidates(ModuleOp, func::FuncOp fn,
                    return true;
                  })});
     }
-    if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    if (auto cmp = dyn_cast<arith::CmpIOp>(op);
+        cmp && (!inComparator(op) || mutableComparator(op))) {
       using P = arith::CmpIPredicate;
       std::vector<P> preds =
           inComparator(op)
