@@ -384,7 +384,19 @@ void dtypeCandidates(ModuleOp, func::FuncOp fn, std::vector<Candidate> &out) {
 /// A static extent N made M in every tensor type of the program (the
 /// extent as a shape symbol: every dim that had it changes together).
 void shapeCandidates(ModuleOp m, func::FuncOp, std::vector<Candidate> &out) {
+  // An extent of a constant that is not a splat stays: its elements would
+  // no longer fit (the mutant would not parse).
+  std::set<int64_t> pinned;
+  m.walk([&](Operation *op) {
+    for (NamedAttribute a : op->getAttrs())
+      if (auto d = dyn_cast<DenseElementsAttr>(a.getValue()))
+        if (!d.isSplat())
+          for (int64_t n : d.getType().getShape())
+            pinned.insert(n);
+  });
   for (int64_t n : staticExtents(printed(m))) {
+    if (pinned.count(n))
+      continue;
     std::vector<int64_t> targets = {1, n + 1, 2 * n};
     if (n > 2)
       targets.push_back(n - 1);

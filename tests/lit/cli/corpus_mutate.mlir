@@ -97,10 +97,15 @@
 // RUN: %ref-run %t/carg.mlir --function=f0 --input="2x2xi32=5 6 3 7" | FileCheck %s --check-prefix=CARG
 // CARG: 2x2xi32=[3 6][5 7]
 //
-// An invalid mutant is refused (exit 3) with the reason: a shape that no
-// longer fits a constant's elements.
-// RUN: %expect-exit 3 ref-mutate %s --corpus-mutate --function=sort2D --rename=f0 --apply="extent 2 -> 3" -o %t/bad.mlir | FileCheck %s --check-prefix=BAD
-// BAD: "invalid":1,"invalid_reasons":["extent 2 -> 3: does not parse: {{.*}}does not match type
+// An invalid mutant is refused (exit 3) with the reason: the padded extent
+// 2 -> 3 no longer adds up to the result's 4.
+// RUN: %expect-exit 3 ref-mutate %s --corpus-mutate --function=pad --rename=f0 --apply="extent 2 -> 3" -o %t/bad.mlir | FileCheck %s --check-prefix=BAD
+// BAD: "invalid":1,"invalid_reasons":["extent 2 -> 3: does not parse: {{.*}}does not match the inferred type 'tensor<5xf32>'
+// An extent of a constant that is not a splat is no candidate (its
+// elements would not fit): sort2D's 2 is not offered.
+// RUN: %expect-exit 2 ref-mutate %s --corpus-mutate --function=sort2D --rename=f0 --apply="extent 2 -> 3" -o %t/bad.mlir 2>&1 | FileCheck %s --check-prefix=PINNED
+// PINNED:     no mutation 'extent 2 -> 3' here
+// PINNED-NOT: extent 2
 //
 // Deterministic per seed: the same seed, the same mutant.
 // RUN: ref-mutate %s --corpus-mutate --function=row_sum --rename=f0 --seed=11 -o %t/s1.mlir > %t/s1.json
