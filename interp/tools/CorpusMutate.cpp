@@ -248,6 +248,23 @@ LogicalResult normalize(ModuleOp m, StringRef name, StringRef rename,
                                              ? SymbolTable::Visibility::Public
                                              : SymbolTable::Visibility::Private);
   }
+  // Codegen steering attributes (kept as opaque text by our dialects) that
+  // name an alias of the source's module (`lowering_config =
+  // #config_large`) cannot travel without it: they go (the case loses
+  // that steering; the program is the same).
+  llvm::Regex alias("#[A-Za-z_][A-Za-z0-9_$]*([^A-Za-z0-9_$.<]|$)");
+  m.walk([&](Operation *op) {
+    SmallVector<StringAttr> drop;
+    for (NamedAttribute a : op->getDiscardableAttrs()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      a.getValue().print(os);
+      if (alias.match(text))
+        drop.push_back(a.getName());
+    }
+    for (StringAttr name : drop)
+      op->removeDiscardableAttr(name);
+  });
   fn->removeAttr("iree.abi.stub");
   fn->removeAttr("iree.reflection");
   fn.setAllArgAttrs(ArrayRef<DictionaryAttr>());
@@ -273,8 +290,10 @@ LogicalResult normalize(ModuleOp m, StringRef name, StringRef rename,
 std::string caseText(ModuleOp m) {
   std::string s;
   llvm::raw_string_ostream os(s);
+  // Local scope: attributes inline, no reference to a module-level alias
+  // (`#config = ...`) that the case would not carry.
   for (Operation &op : m.getBody()->getOperations()) {
-    op.print(os);
+    op.print(os, OpPrintingFlags().useLocalScope());
     os << "\n";
   }
   return s;
