@@ -2,6 +2,8 @@
 
 #include "difftest/Common.h"
 
+#include <cstring>
+
 #include "interp/support/FileIO.h"
 #include "interp/support/InputSpec.h"
 
@@ -308,6 +310,11 @@ static uint64_t randomBits(DType t, std::mt19937_64 &rng, unsigned attempt) {
     }
     return truncBits(static_cast<uint64_t>(v), t);
   }
+  // A scale (an unsigned power of two): 2^-4 .. 2^4, so that neither it nor
+  // what it scales is subnormal in f32 (IREE's CPU runtime flushes those to
+  // zero: the result would be the target's choice, not a bug).
+  if (t == DType::F8E8M0FNU)
+    return 127 + rng() % 9 - 4;
   // Dyadic values k/4 in [-4, 4], rounded into the type (exact for f16 and
   // wider; f8 rounds a few of them).
   double d = (static_cast<int64_t>(rng() % 33) - 16) / 4.0;
@@ -319,7 +326,7 @@ static uint64_t randomBits(DType t, std::mt19937_64 &rng, unsigned attempt) {
 
 Expected<std::vector<gpu::TensorFile>>
 randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
-             StringRef dir) {
+             StringRef dir, llvm::ArrayRef<Shape> runShapes) {
   std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + attempt);
   int64_t dynSize = 1 + static_cast<int64_t>(rng() % 8);
   std::vector<gpu::TensorFile> files;
@@ -334,11 +341,26 @@ randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
       return makeError("argument " + llvm::Twine(i) + " has type " + a.type +
                        ": no random values for it");
     Shape shape;
-    for (int64_t d : a.shape)
-      shape.push_back(d < 0 ? dynSize : d);
+    for (auto [k, d] : llvm::enumerate(a.shape)) {
+      int64_t run = i < runShapes.size() && k < runShapes[i].size() &&
+                            runShapes[i].size() == a.shape.size()
+                        ? runShapes[i][k]
+                        : -1;
+      shape.push_back(d >= 0 ? d : run >= 0 ? run : dynSize);
+    }
     Tensor t(*a.dtype, shape);
-    for (int64_t e = 0; e < t.numElements(); ++e)
-      t.store(e, randomBits(*a.dtype, rng, attempt));
+    if (isComplex(*a.dtype)) {
+      // Two parts per element, each a random value of the part type.
+      DType part = complexPartType(*a.dtype);
+      unsigned bytes = storageBytes(part);
+      for (int64_t e = 0; e < 2 * t.numElements(); ++e) {
+        uint64_t bits = randomBits(part, rng, attempt);
+        std::memcpy(t.data() + e * bytes, &bits, bytes);
+      }
+    } else {
+      for (int64_t e = 0; e < t.numElements(); ++e)
+        t.store(e, randomBits(*a.dtype, rng, attempt));
+    }
     gpu::TensorFile f;
     f.path = joinPath(dir, gpu::tensorFileName("in", i, *a.dtype));
     f.dtype = *a.dtype;

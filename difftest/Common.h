@@ -78,10 +78,11 @@ materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
 /// range (to [0, 4), [0, 2), then 0) for programs whose integer arguments
 /// are indices, which random negative values would make undefined. An
 /// argument the program never reads (any buffer view is valid) gets a
-/// random 4xf32.
+/// random 4xf32. `runShapes`, when given, holds per argument the extents
+/// its `?` sizes take (-1: the random size).
 llvm::Expected<std::vector<gpu::TensorFile>>
 randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
-             llvm::StringRef dir);
+             llvm::StringRef dir, llvm::ArrayRef<Shape> runShapes = {});
 
 struct Golden {
   enum Status { Ok, Undefined, Invalid, Failed } status = Failed;

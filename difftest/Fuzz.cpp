@@ -28,6 +28,7 @@
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Capabilities.h"
+#include "difftest/Mutate.h"
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
 #include "fuzz/CaseFiles.h"
@@ -171,6 +172,10 @@ public:
   /// Bytes that must be free on the campaign's disk before each batch.
   uint64_t minFreeBytes = 0;
   fuzz::GenOptions gen;
+  /// Percent of the cases that are mutants of real programs (--mutate),
+  /// drawn from `pool`.
+  unsigned mutatePercent = 0;
+  MutatePool pool;
   CampaignDB *db = nullptr;
   Stats stats;
   bool tty = false;
@@ -381,7 +386,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     std::string msg = StringRef(message).trim().str();
     row.detail = msg.substr(0, msg.find('\n'));
     row.verdict = verdict.str();
-    if (verdict != "rejected-ub") {
+    if (verdict != "rejected-ub" && verdict != "mutant-invalid") {
       row.signature = row.verdict + "|" + row.target + "|" +
                       gpu::normalizeMessage(row.detail);
       if (isNew(row.signature)) {
@@ -404,11 +409,93 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
            : g.status == Golden::Invalid ? "generator-error"
                                          : "interpreter-error";
   };
+  // A mutant of a real program (--mutate): written by ref-mutate, its
+  // inputs random (with the extents the mutant runs with), interpreted
+  // once. An invalid mutant is counted (`mutant-invalid`), never a finding.
+  auto prepareMutant = [&](BatchCase &c) -> llvm::Error {
+    c.dir = joinPath(bdir, c.name);
+    for (StringRef sub : {"inputs", "golden"})
+      if (std::error_code ec = fs::create_directories(joinPath(c.dir, sub)))
+        return environmentError(joinPath(c.dir, sub) + ": " + ec.message());
+    const MutateSource &src =
+        pool.entries[fuzz::mixSeed(c.caseSeed, 0x5A17) % pool.entries.size()];
+    Mutant m = makeMutant(src, c.caseSeed, c.name, c.dir,
+                          settings.interpLimits);
+    if (!m.environment.empty())
+      return environmentError(m.environment);
+    llvm::json::Object features{{"mutant", llvm::json::Object(m.info)}};
+    if (m.status == Mutant::Written) {
+      auto text = readFile(joinPath(c.dir, "program.mlir"));
+      if (!text)
+        return text.takeError();
+      c.programHash = hex64(llvm::xxh3_64bits(*text));
+      llvm::json::Array names;
+      for (const std::string &op : programOps(*text))
+        names.push_back(op);
+      features["op_names"] = std::move(names);
+    }
+    c.features = llvm::formatv("{0}", llvm::json::Value(std::move(features)));
+    if (m.status == Mutant::Invalid)
+      return reject(c, "mutant-invalid", m.message);
+    if (m.status == Mutant::Failed)
+      return reject(c, "generator-error", m.message);
+    auto sigs = readSignatures(joinPath(c.dir, "program.mlir"),
+                               settings.interpLimits);
+    if (!sigs)
+      return reject(c, "mutant-invalid",
+                    "ref-run does not take the mutant: " +
+                        llvm::toString(sigs.takeError()));
+    const Signature *sig = nullptr;
+    for (const Signature &s : *sigs)
+      if (s.name == c.name)
+        sig = &s;
+    if (!sig)
+      return reject(c, "generator-error",
+                    "the mutant has no function @" + c.name);
+    if (llvm::Error e = checkSupported(*sig))
+      return reject(c, "mutant-invalid", llvm::toString(std::move(e)));
+    // Random inputs; integers narrowed when they make the program
+    // undefined (index-like arguments), as difftest run does.
+    for (unsigned attempt = 0; attempt < 4; ++attempt) {
+      auto files = randomInputs(*sig, c.caseSeed, attempt,
+                                joinPath(c.dir, "inputs"), m.runShapes);
+      if (!files)
+        return reject(c, "mutant-invalid", llvm::toString(files.takeError()));
+      for (gpu::TensorFile &f : *files)
+        f.path = joinPath("inputs", path::filename(f.path));
+      c.golden = makeGolden("program.mlir", *sig, *files, "golden", c.dir,
+                            settings.interpLimits);
+      if (c.golden.status != Golden::Undefined)
+        break;
+    }
+    if (!c.golden.environment.empty())
+      return environmentError(c.golden.environment);
+    switch (c.golden.status) {
+    case Golden::Ok:
+      cases.push_back(std::move(c));
+      return llvm::Error::success();
+    case Golden::Undefined:
+      return reject(c, "rejected-ub", c.golden.message);
+    case Golden::Invalid:
+      return reject(c, "mutant-invalid",
+                    "the interpreter does not take the mutant: " +
+                        c.golden.message);
+    case Golden::Failed:
+      break;
+    }
+    return reject(c, "interpreter-error", c.golden.message);
+  };
   for (int64_t i = first; i < first + count; ++i) {
     BatchCase c;
     c.index = i;
     c.caseSeed = fuzz::caseSeed(seed, static_cast<uint64_t>(i));
     c.name = "f" + std::to_string(i);
+    if (mutatePercent > 0 &&
+        fuzz::mixSeed(c.caseSeed, 0x3D7A) % 100 < mutatePercent) {
+      if (llvm::Error e = prepareMutant(c))
+        return e;
+      continue;
+    }
     fuzz::Case gc = generate(c.caseSeed);
     if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
       return e;
@@ -729,6 +816,18 @@ int fuzzCommand(int argc, char **argv) {
                "iota-coordinate scatter, dead results, scatter_add into "
                "one row, degenerate matmuls); 0-100, default 0"),
       cl::init(0), cl::cat(common.category));
+  cl::opt<std::string> mutateRoots(
+      "mutate",
+      cl::desc("DIR[,DIR...]: cases that are mutants of the real programs "
+               "there (.mlir files, searched recursively, or files): the "
+               "golden corpus, IREE's tests/e2e, ONNX models lowered by "
+               "IREE; see docs/fuzzing.md"),
+      cl::cat(common.category));
+  cl::opt<int> mutatePct(
+      "mutate-pct",
+      cl::desc("Percent of the cases that are mutants (0-100; default 100 "
+               "with --mutate), the others generated"),
+      cl::init(-1), cl::cat(common.category));
   cl::opt<bool> noProbe(
       "no-probe",
       cl::desc("Draw every op kind, without asking the IREE in use which it "
@@ -819,6 +918,24 @@ int fuzzCommand(int argc, char **argv) {
                      << (caps->fromCache ? "from " : "cached in ")
                      << caps->file << "\n";
     }
+    if (mutatePct > 0 && mutateRoots.empty()) {
+      llvm::errs() << "error: --mutate-pct needs --mutate=DIR\n";
+      return kInvalid;
+    }
+    if (!mutateRoots.empty() && mutatePct != 0) {
+      llvm::SmallVector<StringRef> roots;
+      StringRef(mutateRoots).split(roots, ',', -1, false);
+      std::vector<std::string> rootList(roots.begin(), roots.end());
+      auto pool = buildMutatePool(rootList,
+                                  joinPath(out, "mutate-sources.json"),
+                                  settings->interpLimits, settings->tools,
+                                  settings->compileLimits);
+      if (!pool) {
+        llvm::errs() << "error: " << llvm::toString(pool.takeError()) << "\n";
+        return kInvalid;
+      }
+      llvm::errs() << "note: " << describePool(*pool) << "\n";
+    }
     if (llvm::Error e = c.db->setOption("unsupported_ops", unsupported)) {
       llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
       return kToolError;
@@ -833,6 +950,13 @@ int fuzzCommand(int argc, char **argv) {
                         {"ops", std::string(opsList)},
                         {"frontend", std::to_string(std::min(
                                          100u, unsigned(frontend)))},
+                        {"mutate", std::string(mutateRoots)},
+                        {"mutate_pct",
+                         std::to_string(
+                             mutateRoots.empty()
+                                 ? 0
+                                 : mutatePct < 0 ? 100
+                                                 : std::min(100, int(mutatePct)))},
                         {"started", std::to_string(now())}})
       if (llvm::Error e = c.db->setOption(k, v)) {
         llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
@@ -847,6 +971,16 @@ int fuzzCommand(int argc, char **argv) {
   c.gen.allowLarge = c.db->option("large").value_or("0") == "1";
   llvm::StringRef(c.db->option("frontend").value_or("0"))
       .getAsInteger(10, c.gen.frontendPercent);
+  llvm::StringRef(c.db->option("mutate_pct").value_or("0"))
+      .getAsInteger(10, c.mutatePercent);
+  if (c.mutatePercent > 0) {
+    auto pool = loadMutatePool(joinPath(out, "mutate-sources.json"));
+    if (!pool) {
+      llvm::errs() << "error: " << llvm::toString(pool.takeError()) << "\n";
+      return kInvalid;
+    }
+    c.pool = std::move(*pool);
+  }
   {
     llvm::SmallVector<llvm::StringRef> parts;
     std::string opsText = c.db->option("ops").value_or("");
@@ -965,7 +1099,7 @@ int mergeCommand(int argc, char **argv) {
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
                           "large", "ops", "static_twins", "unsupported_ops",
-                          "frontend"})
+                          "frontend", "mutate", "mutate_pct"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

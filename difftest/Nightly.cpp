@@ -822,6 +822,16 @@ int nightlyCommand(int argc, char **argv) {
                "device machine, or put together with `difftest merge`) "
                "instead of running one"),
       cl::cat(common.category));
+  cl::opt<std::string> mutate(
+      "mutate",
+      cl::desc("DIR[,DIR...]: the campaign also runs mutants of the real "
+               "programs there (difftest fuzz --mutate)"),
+      cl::cat(common.category));
+  cl::opt<int> mutatePct(
+      "mutate-pct",
+      cl::desc("Percent of the campaign's cases that are mutants (default "
+               "100 with --mutate)"),
+      cl::init(-1), cl::cat(common.category));
 
   cl::HideUnrelatedOptions(common.category);
   cl::ParseCommandLineOptions(
@@ -989,6 +999,10 @@ int nightlyCommand(int argc, char **argv) {
       argv.push_back("--cases=" + std::to_string(cases));
     else
       argv.push_back("--time=" + std::string(time));
+    if (!mutate.empty())
+      argv.push_back("--mutate=" + mutate);
+    if (mutatePct >= 0)
+      argv.push_back("--mutate-pct=" + std::to_string(mutatePct));
     argv.insert(argv.end(), n.childCommon.begin(), n.childCommon.end());
     llvm::errs() << "campaign: " << campaignDir << " (seed " << campaignSeed
                  << ")\n";

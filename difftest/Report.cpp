@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "difftest/CampaignDB.h"
+#include "difftest/Mutate.h"
 #include "difftest/Common.h"
 #include "difftest/Frontend.h"
 #include "difftest/Fuzz.h"
@@ -48,7 +49,8 @@ namespace {
 
 bool isFailureVerdict(StringRef v) {
   return v != "pass" && v != "undecided" && v != "compiled-only" &&
-         v != "rejected-ub" && v != "unsupported-input";
+         v != "rejected-ub" && v != "unsupported-input" &&
+         v != "mutant-invalid";
 }
 
 /// A table: a title, column heads, rows of cells.
@@ -543,11 +545,24 @@ std::string foundBy(StringRef bundleDir, const llvm::json::Object &verdict,
     if (!function.drop_front().getAsInteger(10, v))
       caseIndex = v;
   }
+  // A mutant (difftest fuzz --mutate): the real program it came from.
+  std::string origin;
+  if (auto mj = readFile(joinPath(bundleDir, "mutation.json"))) {
+    auto v = llvm::json::parse(*mj);
+    if (v && v->getAsObject())
+      origin = mutantOrigin(*v->getAsObject());
+    else if (!v)
+      llvm::consumeError(v.takeError());
+  } else {
+    llvm::consumeError(mj.takeError());
+  }
   if (!seed)
-    return "";
+    return origin.empty() ? "" : "a mutant of " + origin;
   std::string s = "`difftest fuzz --seed=" + std::to_string(*seed) + "`";
   if (caseIndex)
     s += ", case " + std::to_string(*caseIndex);
+  if (!origin.empty())
+    s += ", a mutant of " + origin;
   return s;
 }
 
@@ -1171,14 +1186,34 @@ int reportCommand(int argc, char **argv) {
 
   Table totals = countTable("Verdicts per target (case x target rows)",
                             "verdict", verdictByTarget);
+  // A mutant's origin (--mutate): its source, function and mutations.
+  std::map<int64_t, std::string> origins;
+  for (auto &[id, r] : firstRow) {
+    auto features = llvm::json::parse(r->features);
+    if (!features) {
+      llvm::consumeError(features.takeError());
+      continue;
+    }
+    if (const llvm::json::Object *o = features->getAsObject())
+      if (const llvm::json::Object *m = o->getObject("mutant"))
+        origins[id] = mutantOrigin(*m);
+  }
   Table fails;
   fails.title = "Distinct failures";
   fails.head = {"verdict", "target", "signature", "first case", "count",
                 "bundle"};
+  if (!origins.empty())
+    fails.head.insert(fails.head.begin() + 4, "origin");
   for (const FailureRow &f : failures) {
-    fails.rows.push_back({f.verdict, f.target, f.signature,
-                          std::to_string(f.firstCase),
-                          std::to_string(sigCount[f.signature]), f.bundle});
+    std::vector<std::string> row = {f.verdict, f.target, f.signature,
+                                    std::to_string(f.firstCase),
+                                    std::to_string(sigCount[f.signature]),
+                                    f.bundle};
+    if (!origins.empty())
+      row.insert(row.begin() + 4, origins.count(f.firstCase)
+                                      ? origins[f.firstCase]
+                                      : "generated");
+    fails.rows.push_back(std::move(row));
     fails.links.push_back(f.bundle);
   }
   std::vector<Table> coverage = {

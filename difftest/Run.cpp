@@ -276,7 +276,7 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
   for (StringRef part : {StringRef("program.mlir"), StringRef("inputs"),
                          StringRef("golden"), StringRef("frontend"),
                          StringRef("params"), StringRef("parameters.json"),
-                         subdir}) {
+                         StringRef("mutation.json"), subdir}) {
     std::string from = joinPath(workDir, part);
     if (!fs::exists(from))
       continue;

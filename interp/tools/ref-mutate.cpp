@@ -35,6 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/tools/CorpusMutate.h"
 #include "interp/dialects/HalDialect.h"
 #include "interp/exec/Interpreter.h"
 #include "interp/support/SourceLimits.h"
@@ -117,6 +118,9 @@ bool isAbiType(Type t) {
   return isa<ref::hal::BufferViewType, ref::hal::FenceType, ref::hal::DeviceType>(t);
 }
 
+} // namespace
+
+namespace ref::mutate {
 /// unwrap-abi: the ABI wrapper @name (and the `$async` function holding its
 /// body) replaced by `func.func @name` on tensors: each buffer-view
 /// argument becomes the tensor its hal.tensor.import makes
@@ -269,6 +273,13 @@ LogicalResult unwrapAbi(ModuleOp m, StringRef name, std::string &what) {
   f->erase();
   return success();
 }
+
+} // namespace ref::mutate
+
+namespace {
+using ref::mutate::replaceExtent;
+using ref::mutate::staticExtents;
+using ref::mutate::unwrapAbi;
 
 /// The function being reduced, with the original number of each argument.
 struct Subject {
@@ -585,63 +596,6 @@ std::vector<Candidate> dropInputCandidates(Subject &s) {
   return out;
 }
 
-/// The static extents > 1 in the tensor types of `text`, largest first.
-std::vector<int64_t> staticExtents(StringRef text) {
-  std::set<int64_t, std::greater<int64_t>> sizes;
-  llvm::Regex type("tensor<([0-9?x]+)x[a-z]");
-  StringRef rest = text;
-  llvm::SmallVector<StringRef> m;
-  while (type.match(rest, &m)) {
-    llvm::SmallVector<StringRef> dims;
-    m[1].split(dims, 'x');
-    for (StringRef d : dims) {
-      int64_t n;
-      if (!d.getAsInteger(10, n) && n > 1)
-        sizes.insert(n);
-    }
-    rest = rest.substr(rest.find(m[0]) + m[0].size());
-  }
-  return {sizes.begin(), sizes.end()};
-}
-
-/// `text` with every static extent `from` of its tensor types made `to`.
-std::string replaceExtent(StringRef text, int64_t from, int64_t to) {
-  std::string out;
-  size_t pos = 0;
-  while (true) {
-    size_t at = text.find("tensor<", pos);
-    if (at == StringRef::npos)
-      break;
-    size_t start = at + 7;
-    out += text.substr(pos, start - pos).str();
-    // The shape: digits, '?' and 'x' up to the element type.
-    size_t end = start;
-    while (end < text.size() &&
-           (llvm::isDigit(text[end]) || text[end] == '?' || text[end] == 'x'))
-      ++end;
-    StringRef shape = text.substr(start, end - start);
-    // The last 'x' separates the element type.
-    size_t lastX = shape.rfind('x');
-    if (lastX == StringRef::npos) {
-      out += shape.str();
-    } else {
-      llvm::SmallVector<StringRef> dims;
-      shape.substr(0, lastX).split(dims, 'x');
-      std::vector<std::string> parts;
-      for (StringRef d : dims) {
-        int64_t n;
-        parts.push_back(!d.getAsInteger(10, n) && n == from
-                            ? std::to_string(to)
-                            : d.str());
-      }
-      out += llvm::join(parts, "x") + shape.substr(lastX).str();
-    }
-    pos = end;
-  }
-  out += text.substr(pos).str();
-  return out;
-}
-
 int printStatsOf(Subject &s) {
   int64_t ops = 0, all = 0;
   std::map<std::string, int64_t> names;
@@ -675,7 +629,7 @@ int printStatsOf(Subject &s) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &ref::mutate::corpusCategory()});
   cl::ParseCommandLineOptions(argc, argv,
                               "ref-mutate: one reduction step on a program\n");
 
@@ -713,6 +667,27 @@ int main(int argc, char **argv) {
     }
     return parseSourceFile<ModuleOp>(mgr, ParserConfig(&context));
   };
+  if (ref::mutate::corpusModeRequested()) {
+    // Corpus mutation (CorpusMutate.cpp): diagnostics into a string.
+    ref::mutate::ParseFn parseTo = [&](StringRef text, StringRef name,
+                                       bool quiet, std::string *diag) {
+      if (!quiet || !diag)
+        return parse(text, name, quiet);
+      llvm::SourceMgr mgr;
+      mgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name),
+                             llvm::SMLoc());
+      llvm::raw_string_ostream dos(*diag);
+      SourceMgrDiagnosticHandler handler(mgr, &context, dos);
+      if (std::optional<ref::SourceProblem> problem =
+              ref::checkSourceText(text)) {
+        *diag = problem->message;
+        return OwningOpRef<ModuleOp>();
+      }
+      return parseSourceFile<ModuleOp>(mgr, ParserConfig(&context));
+    };
+    return ref::mutate::corpusMain(inputFile, functionName, outputFile,
+                                   parseTo);
+  }
   OwningOpRef<ModuleOp> module = parse(original, inputFile, false);
   if (!module)
     return kBadInput;
