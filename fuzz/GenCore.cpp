@@ -343,4 +343,27 @@ StringRef combinerName(Combiner c) {
   return "";
 }
 
+int64_t exactDotOperands(Builder &bld, DType inT, DType accT, int64_t slack,
+                         int64_t &k, Need &a, Need &b) {
+  unsigned fa = bld.pickInt(0, 1), fb = bld.pickInt(0, 1);
+  int64_t ba = bld.pickOne<int64_t>({1, 2, 4, 8}),
+          bb = bld.pickOne<int64_t>({1, 2, 4, 8});
+  while (!(exactIn(accT, satAdd(satMul(k, satMul(ba, bb)), slack), fa + fb) &&
+           exactIn(inT, ba, fa) && exactIn(inT, bb, fb))) {
+    if (fa + fb > 0) {
+      fa = fb = 0;
+    } else if (ba > 1 || bb > 1) {
+      ba = std::max<int64_t>(1, ba / 2);
+      bb = std::max<int64_t>(1, bb / 2);
+    } else {
+      k = std::max<int64_t>(1, k / 2);
+      if (k == 1)
+        break;
+    }
+  }
+  a = {true, ba, fa, true, false};
+  b = {true, bb, fb, true, false};
+  return satMul(k, satMul(ba, bb));
+}
+
 } // namespace ref::fuzz::gen

@@ -766,6 +766,15 @@ public:
   DType pickExprType(function_ref<bool(DType)> ok);
 };
 
+/// Exact float operands for a dot product of length `k` accumulated in
+/// `accT` (the matmul recipes): draws magnitudes (1, 2, 4 or 8) and fraction
+/// bits (0 or 1) for a and b, then halves the fraction bits, the magnitudes
+/// and at last `k` until k * |a| * |b| + `slack` is exact in `accT` and a, b
+/// are exact in `inT`. Fills `a` and `b` and returns k * |a| * |b|. The draws
+/// keep one order, so that a seed keeps its program.
+int64_t exactDotOperands(Builder &bld, DType inT, DType accT, int64_t slack,
+                         int64_t &k, Need &a, Need &b);
+
 } // namespace ref::fuzz::gen
 
 #endif // REF_FUZZ_GENCORE_H

@@ -93,27 +93,8 @@ void buildMatmulExtf(Builder &bld) {
   // Exact: K * |a| * |b| + |c| within the output type's significand.
   Need needA, needB;
   int64_t productBound = 0;
-  if (floats) {
-    unsigned fa = bld.pickInt(0, 1), fb = bld.pickInt(0, 1);
-    int64_t ba = bld.pickOne<int64_t>({1, 2, 4, 8}),
-            bb = bld.pickOne<int64_t>({1, 2, 4, 8});
-    while (!(exactIn(outT, satAdd(satMul(k, satMul(ba, bb)), 8), fa + fb) &&
-             exactIn(inT, ba, fa) && exactIn(inT, bb, fb))) {
-      if (fa + fb > 0) {
-        fa = fb = 0;
-      } else if (ba > 1 || bb > 1) {
-        ba = std::max<int64_t>(1, ba / 2);
-        bb = std::max<int64_t>(1, bb / 2);
-      } else {
-        k = std::max<int64_t>(1, k / 2);
-        if (k == 1)
-          break;
-      }
-    }
-    needA = {true, ba, fa, true, false};
-    needB = {true, bb, fb, true, false};
-    productBound = satMul(k, satMul(ba, bb));
-  }
+  if (floats)
+    productBound = exactDotOperands(bld, inT, outT, 8, k, needA, needB);
 
   TensorType at;
   at.dtype = inT;

@@ -45,27 +45,8 @@ void buildMatmul(Builder &bld, bool batch) {
   // fraction bits of a and b added.
   Need needA, needB;
   int64_t accBound = 0;
-  if (isFloat(inT)) {
-    unsigned fa = bld.pickInt(0, 1), fb = bld.pickInt(0, 1);
-    int64_t ba = bld.pickOne<int64_t>({1, 2, 4, 8}),
-            bb = bld.pickOne<int64_t>({1, 2, 4, 8});
-    while (!(exactIn(accT, satAdd(satMul(k, satMul(ba, bb)), 16), fa + fb) &&
-             exactIn(inT, ba, fa) && exactIn(inT, bb, fb))) {
-      if (fa + fb > 0) {
-        fa = fb = 0;
-      } else if (ba > 1 || bb > 1) {
-        ba = std::max<int64_t>(1, ba / 2);
-        bb = std::max<int64_t>(1, bb / 2);
-      } else {
-        k = std::max<int64_t>(1, k / 2);
-        if (k == 1)
-          break;
-      }
-    }
-    needA = {true, ba, fa, true, false};
-    needB = {true, bb, fb, true, false};
-    accBound = satMul(k, satMul(ba, bb));
-  }
+  if (isFloat(inT))
+    accBound = exactDotOperands(bld, inT, accT, 16, k, needA, needB);
 
   // batch_matmul: a [B, M, K], b [B, K, N], c [B, M, N].
   unsigned lead = batch ? 1 : 0;
