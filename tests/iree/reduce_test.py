@@ -92,6 +92,45 @@ def main():
             check(os.path.exists(os.path.join(out, "repro.sh")),
                   "scatter, bundle: the reduced bundle has repro.sh")
 
+    # 1b. A compile error keyed on matmul, from a bundle: the reduced
+    # program must stay defined. Bypassing the matmul's linalg.fill would
+    # leave it accumulating into a tensor.empty (still a compile error, but
+    # a program that reads values never written: an issue draft about
+    # invalid input). The reduced bundle has a golden, and ref-run computes
+    # it again from the reduced inputs.
+    mm_err = fake_tools(os.path.join(work, "tools-matmul-err"), find_prog +
+                        'if grep -q "linalg.matmul" "$prog"; then\n'
+                        '  echo "$prog:1:1: error: planted: cannot lower '
+                        'matmul" >&2; exit 1\nfi\n'
+                        'exec "%s" "$@"\n' % real_compile, None,
+                        real_compile, real_run)
+    rc, text = run([dt, "run", prog, "--target=llvm-cpu",
+                    "--iree-dir=" + mm_err, "--out=" + work + "/run-mmerr"])
+    bundles = glob.glob(os.path.join(work, "run-mmerr/bundles/*"))
+    check(rc == 1 and len(bundles) == 1, "matmul compile error: difftest run "
+          "makes a bundle\n" + text[-1000:])
+    if bundles:
+        out = os.path.join(work, "matmul-err-bundle")
+        rc, text = run([dt, "reduce", bundles[0], "--iree-dir=" + mm_err,
+                        "--out=" + out])
+        check(rc == 0, "matmul compile error: exit 0\n" + text[-2000:])
+        if rc == 0:
+            red = reduction(out)
+            check("linalg.matmul" in red["op_names_after"],
+                  "matmul compile error: the matmul remains (%s)" %
+                  red["op_names_after"])
+            check(os.path.exists(os.path.join(out, "golden", "out0.npy")),
+                  "matmul compile error: the reduced bundle has a golden")
+            ins = sorted(glob.glob(os.path.join(out, "inputs", "*")))
+            rc2, text2 = run([os.path.join(os.path.dirname(dt), "ref-run"),
+                              os.path.join(out, "program.mlir"),
+                              "--function=main"] +
+                             ["--input=@" + i for i in ins])
+            check(rc2 == 0, "matmul compile error: the reduced program is "
+                  "defined (ref-run exit %d)\n%s\n%s" % (
+                      rc2, text2[-1500:],
+                      open(os.path.join(out, "program.mlir")).read()))
+
     # 2. A miscompiled element keyed on matmul.
     flip_py = os.path.join(work, "flip.py")
     with open(flip_py, "w") as f:
