@@ -723,6 +723,44 @@ def _topk_min():
                       np.take_along_axis(ids, order, 1)]
 
 
+@case("topk_v2_f32_inits_tie",
+      "iree_linalg_ext.topk_v2 is_sorted: the 3 largest of each row of a "
+      "2x6 f32 tensor (cmpf ogt) where a row has fewer than 3 values above "
+      "-inf, the value of the -inf / 0 initial outputs. The golden is the "
+      "op's description (the top 3 of the input, stable: the first -inf); "
+      "IREE's scalar loop, which counts the initial outputs as candidates, "
+      "keeps the initial index 0 for that slot. The freedom report allows "
+      "both (docs/coverage.md, topk_v2), so llvm-cpu passes.",
+      """\
+// The 3 largest values of each row with their positions. Row 0 has two
+// values above -inf and row 1 one: the remaining slots hold -inf, which ties
+// with the -inf initial outputs. By topk_v2's description the slot holds the
+// first -inf input and its position; IREE's scalar loop, where the initial
+// outputs take part, keeps the initial index 0 there. Both are allowed.
+func.func @main(%in: tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %c0 = arith.constant 0 : i32
+  %ev = tensor.empty() : tensor<2x3xf32>
+  %ei = tensor.empty() : tensor<2x3xi32>
+  %v = linalg.fill ins(%ninf : f32) outs(%ev : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %i = linalg.fill ins(%c0 : i32) outs(%ei : tensor<2x3xi32>) -> tensor<2x3xi32>
+  %0:2 = iree_linalg_ext.topk_v2 dimension(1) is_sorted
+      ins(%in : tensor<2x6xf32>) outs(%v, %i : tensor<2x3xf32>, tensor<2x3xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<2x3xf32>, tensor<2x3xi32>
+  return %0#0, %0#1 : tensor<2x3xf32>, tensor<2x3xi32>
+}
+""")
+def _topk_v2_inits_tie():
+    ninf = np.float32(-np.inf)
+    x = np.array([[5.0, ninf, 3.0, ninf, ninf, ninf],
+                  [ninf, ninf, 7.5, ninf, ninf, ninf]], dtype=np.float32)
+    order = np.argsort(-x, axis=1, kind="stable")[:, :3]
+    return [x], [np.take_along_axis(x, order, 1), order.astype(np.int32)]
+
+
 # --- iree_linalg_ext.arg_compare --------------------------------------------
 
 @case("arg_compare_f16_index_base",

@@ -767,7 +767,8 @@ static LogicalResult argCompareKernel(Operation *op, Frame &frame) {
 /// among ties the smaller index first). Without `is_sorted` the order of the
 /// K results is unspecified: each output line is reported as a tie group.
 /// With `is_sorted` (and defined initial outputs), IREE's scalar loop
-/// exactly (see topkV2AsIree).
+/// exactly (see ireeLoop); initial outputs that tie with or beat an input
+/// make both readings allowed (see below).
 static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   auto topk = cast<ext::TopkV2Op>(op);
   const Tensor &values = frame.getTensor(topk.getValues());
@@ -807,30 +808,35 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   const Tensor &initV = frame.getTensor(topk.getOutputValues());
   const Tensor *initI = outI ? &frame.getTensor(topk.getOutputIndices())
                              : nullptr;
-  bool iree = topk.getIsSorted() && !initV.hasUndef() &&
-              !(initI && initI->hasUndef());
-  auto topkV2AsIree = [&](int64_t outBase, int64_t outStride, int64_t base,
-                          int64_t stride, Shape &coords) {
+  bool initsDefined = !initV.hasUndef() && !(initI && initI->hasUndef());
+  // IREE's scalar loop over one line from the initial outputs into v/ix
+  // (with the bubble sort pass when `is_sorted`). Returns whether every
+  // input comes strictly before every initial value, i.e. whether the
+  // initial contents cannot take part.
+  auto ireeLoop = [&](int64_t outBase, int64_t outStride, int64_t base,
+                      int64_t stride, Shape &coords, std::vector<uint64_t> &v,
+                      std::vector<uint64_t> &ix) {
     auto cmpBits = [&](uint64_t a, uint64_t b) {
       return (cmp.call({a, b}, coords) & 1) != 0;
     };
-    std::vector<uint64_t> v(k), ix(k);
+    v.assign(k, 0);
+    ix.assign(k, 0);
     for (int64_t s = 0; s < k; ++s) {
       v[s] = initV.load(outBase + s * outStride);
       if (outI)
         ix[s] = initI->load(outBase + s * outStride);
     }
-    // The initial contents do not take part in topk_v2 (its definition):
-    // IREE's loop computes the top K only when every input comes strictly
-    // before every initial value (-inf for a max): otherwise keep the
-    // stable selection.
-    for (int64_t i = 0; i < n; ++i) {
+    bool allBeat = true;
+    for (int64_t i = 0; i < n && allBeat; ++i) {
       coords[dim] = i;
       uint64_t x = values.load(base + i * stride);
-      for (int64_t s = 0; s < k; ++s)
+      for (int64_t s = 0; s < k && allBeat; ++s)
         if (!cmpBits(x, v[s]) || cmpBits(v[s], x))
-          return;
+          allBeat = false;
     }
+    // Without `is_sorted` the loop's order is free: nothing to compute.
+    if (allBeat && !topk.getIsSorted())
+      return true;
     DType idxType = outI ? outI->dtype() : DType::I32;
     for (int64_t i = 0; i < n; ++i) {
       coords[dim] = i;
@@ -851,18 +857,15 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
           std::swap(carryV, v[s]);
       }
       // The bubble sort pass, after every insertion.
-      for (int64_t a = 0; a + 1 < k; ++a)
-        for (int64_t j = 0; j + 1 < k - a; ++j)
-          if (!cmpBits(v[j], v[j + 1])) {
-            std::swap(v[j], v[j + 1]);
-            std::swap(ix[j], ix[j + 1]);
-          }
+      if (topk.getIsSorted())
+        for (int64_t a = 0; a + 1 < k; ++a)
+          for (int64_t j = 0; j + 1 < k - a; ++j)
+            if (!cmpBits(v[j], v[j + 1])) {
+              std::swap(v[j], v[j + 1]);
+              std::swap(ix[j], ix[j + 1]);
+            }
     }
-    for (int64_t s = 0; s < k; ++s) {
-      outV.store(outBase + s * outStride, v[s]);
-      if (outI)
-        outI->store(outBase + s * outStride, ix[s]);
-    }
+    return allBeat;
   };
 
   forEachLine(values.shape(), dim, [&](int64_t base, int64_t stride,
@@ -902,8 +905,30 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
       }
       group.push_back(p);
     }
-    if (iree)
-      topkV2AsIree(outBase, outStrides[dim], base, stride, coords);
+    // The initial contents do not take part in topk_v2 by its description
+    // ("selects the top-K elements" of the input), but IREE's scalar loop
+    // (and its tiling, which makes the K dimension a reduction with the
+    // outputs as accumulators) counts them as candidates. When every input
+    // comes strictly before every initial value (-inf inits for a max) the
+    // two readings agree, and with `is_sorted` the outputs are the loop's
+    // exactly. Otherwise (inits that tie with or beat an input, e.g. -inf
+    // data under -inf inits with index 0) the readings differ; both are
+    // allowed: every slot of the line may hold any value and index either
+    // gives (multi-writes), and the line has no tie group.
+    std::vector<uint64_t> loopV, loopI;
+    bool initsTakePart = false;
+    if (initsDefined) {
+      bool allBeat =
+          ireeLoop(outBase, outStrides[dim], base, stride, coords, loopV, loopI);
+      if (allBeat && topk.getIsSorted()) {
+        for (int64_t s = 0; s < k; ++s) {
+          outV.store(outBase + s * outStrides[dim], loopV[s]);
+          if (outI)
+            outI->store(outBase + s * outStrides[dim], loopI[s]);
+        }
+      }
+      initsTakePart = !allBeat;
+    }
     // When the K-th value ties with an unselected one (the boundary class
     // is split), which of the tied elements are kept depends on the order
     // of the comparisons: each output slot holding a member of that class
@@ -923,7 +948,21 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
       if (outI)
         indexChoices.add(group[s], std::move(idxs));
     };
-    if (!topk.getIsSorted()) {
+    if (initsTakePart) {
+      std::vector<uint64_t> vals(loopV), idxs(loopI);
+      for (int64_t c = 0; c <= boundaryClass; ++c)
+        for (int64_t m : classes.members[c]) {
+          vals.push_back(values.load(base + m * stride));
+          if (outI)
+            idxs.push_back(inIdx ? inIdx->load(base + m * stride)
+                                 : truncBits(m, outI->dtype()));
+        }
+      for (int64_t s = 0; s < k; ++s) {
+        valueChoices.add(group[s], vals);
+        if (outI)
+          indexChoices.add(group[s], idxs);
+      }
+    } else if (!topk.getIsSorted()) {
       if (!split) {
         if (k > 1)
           tieGroups.push_back(std::move(group));
