@@ -50,6 +50,15 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   }
   toolsStorage = std::move(*tools);
   s.tools = &toolsStorage;
+  // The tools we run (ref-opt, ref-mutate, ref-flow) print programs for this
+  // IREE: some ops' syntax differs between releases (attention's
+  // attributes, interp/dialects/LinalgExt/LinalgExtDialect.h). An explicit
+  // REF_IREE_VERSION in the environment wins.
+  if (!std::getenv("REF_IREE_VERSION"))
+    ::setenv("REF_IREE_VERSION",
+             StringRef(toolsStorage.compilerVersion()).split('\n').first.str()
+                 .c_str(),
+             1);
   if (!targetsFile.empty()) {
     auto t = gpu::TargetTable::load(targetsFile);
     if (!t) {

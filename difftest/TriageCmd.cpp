@@ -59,6 +59,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -1155,6 +1156,36 @@ int triageCommand(int argc, char **argv) {
     llvm::outs() << "version bisection over " << releaseLabels.size()
                  << " releases: " << llvm::join(releaseLabels, ", ") << "\n";
     llvm::outs().flush();
+    // The program printed again for `release` when it holds attention ops
+    // in a custom form (their syntax differs between releases; see
+    // interp/dialects/LinalgExt): the directory of that program, or "" when
+    // the program is used as it is.
+    auto reprintForRelease =
+        [&](StringRef release,
+            const gpu::IreeTools &tools) -> llvm::Expected<std::string> {
+      std::string program = joinPath(workDir, "program.mlir");
+      auto text = llvm::MemoryBuffer::getFile(program);
+      if (!text)
+        return bad(program + ": " + text.getError().message());
+      StringRef t = (*text)->getBuffer();
+      if (!t.contains("iree_linalg_ext.attention ") &&
+          !t.contains("iree_linalg_ext.online_attention "))
+        return std::string();
+      std::string dir = joinPath(workDir, "printed-" + release.str());
+      fs::create_directories(dir);
+      std::string out = joinPath(dir, "program.mlir");
+      gpu::RunOptions ro;
+      ro.extraEnv.push_back(
+          {"REF_IREE_VERSION",
+           StringRef(tools.compilerVersion()).split('\n').first.str()});
+      gpu::ProcessResult r = gpu::runProcess(
+          {toolPath("ref-opt"), program, "-o", out}, settings->compileLimits,
+          ro);
+      if (!r.success())
+        return bad("printing the program for IREE " + release +
+                   ": ref-opt " + r.summary() + "\n" + r.stderrText);
+      return dir;
+    };
     auto evaluate = [&](size_t i) -> std::optional<Outcome> {
       if (auto it = evaluated.find(i); it != evaluated.end())
         return versionTrials[it->second].outcome;
@@ -1241,6 +1272,17 @@ int triageCommand(int argc, char **argv) {
           return versionTrials.back().outcome;
         }
       }
+      // attention / online_attention print their attributes the way each
+      // release reads them (a dictionary up to 3.12, properties from 3.13):
+      // the bundle's program is printed again for this release.
+      if (programDir.empty())
+        if (auto reprinted = reprintForRelease(label, *tools)) {
+          if (!reprinted->empty())
+            programDir = *reprinted;
+        } else {
+          installError = llvm::toString(reprinted.takeError());
+          return std::nullopt;
+        }
       Trial t = triage.run("version", label, c, tools, programDir);
       t.ireeDir = usedDir;
       t.installSeconds = installSeconds;

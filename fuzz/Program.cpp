@@ -641,10 +641,11 @@ private:
       return;
     }
     case OpKind::Attention: {
-      // The generic form: iree-compile 3.13 spells the custom form's maps as
-      // properties (`attention <indexing_maps = ...> ins(...)`), which the
-      // interpreter's parser (newer IREE's `{indexing_maps = ...}`) does not
-      // take; both parse the generic form.
+      // The generic form: IREE up to 3.12 reads the custom form's maps only
+      // as a dictionary (`attention {indexing_maps = ...} ins(...)`), 3.13
+      // only as properties (`attention <{indexing_maps = ...}> ins(...)`);
+      // every release (and the interpreter) reads the generic form, so a
+      // generated case triages across releases unchanged.
       std::string scale = scalarConst(op.scalar, DType::F32);
       const char *m = "affine_map<(d0, d1, d2, d3, d4) -> ";
       printResultNames(opIndex, op);

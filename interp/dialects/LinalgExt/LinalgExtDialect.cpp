@@ -21,13 +21,14 @@ using namespace ref::linalg_ext;
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.cpp.inc"
 
-/// The attributes of attention and online_attention. IREE 3.13 prints them
-/// as properties without braces, `<indexing_maps = [...],
-/// decomposition_config = {...}>`; IREE's lit tests (and IREE's later
-/// syntax) write an attribute dictionary, `{indexing_maps = [...]}`; the
-/// generic form of properties is `<{indexing_maps = [...]}>`. All three
-/// parse, and a dictionary may follow the angle brackets. We print the
-/// dictionary form.
+/// The attributes of attention and online_attention. IREE up to 3.12
+/// writes them as an attribute dictionary, `{indexing_maps = [...]}`, and
+/// parses nothing else; IREE 3.13 prints them as properties without braces,
+/// `<indexing_maps = [...], decomposition_config = {...}>`, also parses the
+/// generic form of properties, `<{indexing_maps = [...]}>`, and rejects the
+/// dictionary ("properties dictionary is missing required attribute"). All
+/// three parse here, and a dictionary may follow the angle brackets. What we
+/// print is chosen by the IREE release that will read it (attentionSyntax()).
 static ParseResult parseAttentionAttrs(OpAsmParser &parser,
                                        NamedAttrList &attrs) {
   if (succeeded(parser.parseOptionalLess())) {
@@ -52,7 +53,69 @@ static ParseResult parseAttentionAttrs(OpAsmParser &parser,
 
 static void printAttentionAttrs(OpAsmPrinter &printer, Operation *,
                                 DictionaryAttr attrs) {
-  printer.printOptionalAttrDict(attrs.getValue());
+  if (attentionSyntax() == AttentionSyntax::AttrDict) {
+    printer.printOptionalAttrDict(attrs.getValue());
+    return;
+  }
+  // IREE 3.13: the op's own attributes as properties, `<{...}>`; any other
+  // (discardable) attribute in a dictionary after them.
+  SmallVector<NamedAttribute> inherent, rest;
+  for (NamedAttribute a : attrs.getValue()) {
+    StringRef name = a.getName().getValue();
+    (name == "indexing_maps" || name == "decomposition_config" ? inherent
+                                                               : rest)
+        .push_back(a);
+  }
+  if (!inherent.empty()) {
+    printer.getStream() << "<{";
+    llvm::interleaveComma(inherent, printer.getStream(), [&](NamedAttribute a) {
+      printer.getStream() << a.getName().getValue() << " = ";
+      printer.printAttribute(a.getValue());
+    });
+    printer.getStream() << "}>";
+  }
+  printer.printOptionalAttrDict(rest);
+}
+
+namespace {
+std::optional<AttentionSyntax> &attentionSyntaxOverride() {
+  static std::optional<AttentionSyntax> syntax;
+  return syntax;
+}
+} // namespace
+
+std::optional<AttentionSyntax>
+ref::linalg_ext::attentionSyntaxForIreeVersion(StringRef version) {
+  // "3.13.0rc20261016", "IREE compiler version 3.10.0 @ ...", "3.4".
+  size_t digit = version.find_first_of("0123456789");
+  if (digit == StringRef::npos)
+    return std::nullopt;
+  StringRef rest = version.drop_front(digit);
+  unsigned major = 0, minor = 0;
+  if (rest.consumeInteger(10, major) || !rest.consume_front(".") ||
+      rest.consumeInteger(10, minor))
+    return std::nullopt;
+  if (major > 3 || (major == 3 && minor >= kFirstPropertiesMinor))
+    return AttentionSyntax::Properties;
+  return AttentionSyntax::AttrDict;
+}
+
+void ref::linalg_ext::setAttentionSyntax(AttentionSyntax syntax) {
+  attentionSyntaxOverride() = syntax;
+}
+
+AttentionSyntax ref::linalg_ext::attentionSyntax() {
+  if (attentionSyntaxOverride())
+    return *attentionSyntaxOverride();
+  // The IREE release the printed program is for, as difftest sets it for
+  // the tools it runs; without one, the pinned release's (3.13).
+  static const AttentionSyntax fromEnv = [] {
+    if (const char *v = std::getenv("REF_IREE_VERSION"))
+      if (auto s = attentionSyntaxForIreeVersion(v))
+        return *s;
+    return AttentionSyntax::Properties;
+  }();
+  return fromEnv;
 }
 
 #define GET_OP_CLASSES

@@ -20,9 +20,28 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <optional>
+
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h.inc"
 
 namespace ref::linalg_ext {
+
+/// How attention and online_attention print their attributes: IREE up to
+/// 3.12 reads only an attribute dictionary (`{indexing_maps = ...}`), 3.13
+/// only properties (`<{indexing_maps = ...}>`). Both parse here.
+enum class AttentionSyntax { AttrDict, Properties };
+/// The first IREE 3.x minor release that reads properties.
+constexpr unsigned kFirstPropertiesMinor = 13;
+/// The syntax a release reads, from its version ("3.13.0rc20261016", or
+/// iree-compile --version's line); nullopt when no X.Y is found.
+std::optional<AttentionSyntax>
+attentionSyntaxForIreeVersion(llvm::StringRef version);
+/// What the printer uses: set by setAttentionSyntax, else from the
+/// environment variable REF_IREE_VERSION (difftest sets it to the version
+/// of the IREE it drives, for the tools it runs), else Properties (the
+/// pinned IREE 3.13).
+AttentionSyntax attentionSyntax();
+void setAttentionSyntax(AttentionSyntax syntax);
 
 /// Fails unless the op's shaped operands are all tensors or all memrefs.
 mlir::LogicalResult verifyPureTensorOrBufferSemantics(mlir::Operation *op);

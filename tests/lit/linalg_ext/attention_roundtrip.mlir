@@ -1,9 +1,22 @@
 // iree_linalg_ext.attention and online_attention in IREE's syntax: parsing,
 // printing and re-parsing agree, and printing is a fixed point.
-// RUN: ref-opt %s -split-input-file | ref-opt -split-input-file | FileCheck %s
-// RUN: ref-opt %s -split-input-file -o %t.1.mlir
-// RUN: ref-opt %t.1.mlir -split-input-file -o %t.2.mlir
+// The printed attributes follow the IREE release that reads the program
+// (REF_IREE_VERSION): a dictionary up to IREE 3.12, properties from 3.13
+// (the default: the pinned release). Both parse, in either mode.
+// RUN: env REF_IREE_VERSION=3.12.0 ref-opt %s -split-input-file | ref-opt -split-input-file | env REF_IREE_VERSION=3.12.0 ref-opt -split-input-file | FileCheck %s
+// RUN: env REF_IREE_VERSION=3.12.0 ref-opt %s -split-input-file -o %t.1.mlir
+// RUN: env REF_IREE_VERSION=3.12.0 ref-opt %t.1.mlir -split-input-file -o %t.2.mlir
 // RUN: diff %t.1.mlir %t.2.mlir
+// RUN: ref-opt %s -split-input-file | env REF_IREE_VERSION=3.4.0 ref-opt -split-input-file | ref-opt -split-input-file | FileCheck %s --check-prefix=PROPS
+// RUN: env REF_IREE_VERSION="IREE compiler version 3.13.0rc20261016 @ 89ece87" ref-opt %s -split-input-file -o %t.3.mlir
+// RUN: ref-opt %t.3.mlir -split-input-file -o %t.4.mlir
+// RUN: diff %t.3.mlir %t.4.mlir
+// PROPS-LABEL: func.func @attention(
+// PROPS: iree_linalg_ext.attention <{indexing_maps = [#{{.+}}]}> ins(
+// PROPS-LABEL: func.func @attention_mask_region_dynamic(
+// PROPS: iree_linalg_ext.attention <{decomposition_config = {use_exp2 = false}, indexing_maps = [#{{.+}}]}> ins(
+// PROPS-LABEL: func.func @online_attention(
+// PROPS: iree_linalg_ext.online_attention <{indexing_maps = [#{{.+}}]}> ins(
 
 // CHECK-DAG: #[[$MQ:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
 // CHECK-DAG: #[[$MK:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>
