@@ -80,10 +80,6 @@ namespace cl = llvm::cl;
 
 namespace {
 
-llvm::Error bad(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 //===----------------------------------------------------------------------===//
 // The bundle
 //===----------------------------------------------------------------------===//
@@ -114,7 +110,8 @@ llvm::Expected<gpu::TensorFile> inputFromFlag(StringRef value,
     return f;
   }
   if (at == StringRef::npos)
-    return bad("--input=" + value + ": expected @FILE or SHAPExTYPE=@FILE");
+    return llvm::createStringError("--input=" + value +
+                                   ": expected @FILE or SHAPExTYPE=@FILE");
   f.path = value.drop_front(at + 2).str();
   // "2x2xbf16": the last 'x' part is the type.
   StringRef st = value.take_front(at);
@@ -122,12 +119,13 @@ llvm::Expected<gpu::TensorFile> inputFromFlag(StringRef value,
   st.split(parts, 'x');
   std::optional<DType> t = parseDType(parts.back());
   if (!t)
-    return bad("--input=" + value + ": unknown element type " + parts.back());
+    return llvm::createStringError("--input=" + value +
+                                   ": unknown element type " + parts.back());
   f.dtype = *t;
   for (StringRef d : llvm::ArrayRef(parts).drop_back()) {
     int64_t n;
     if (d.getAsInteger(10, n))
-      return bad("--input=" + value + ": bad size " + d);
+      return llvm::createStringError("--input=" + value + ": bad size " + d);
     f.shape.push_back(n);
   }
   return f;
@@ -137,17 +135,19 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
   Bundle b;
   b.dir = dir.str();
   if (!fs::is_directory(dir))
-    return bad(dir + ": not a repro bundle directory");
+    return llvm::createStringError(dir + ": not a repro bundle directory");
   std::string vpath = joinPath(dir, "verdict.json");
   auto text = readFile(vpath);
   if (!text)
-    return bad(vpath + ": " + llvm::toString(text.takeError()));
+    return llvm::createStringError(vpath + ": " +
+                                   llvm::toString(text.takeError()));
   auto v = llvm::json::parse(*text);
   if (!v)
-    return bad(vpath + ": " + llvm::toString(v.takeError()));
+    return llvm::createStringError(vpath + ": " +
+                                   llvm::toString(v.takeError()));
   const llvm::json::Object *o = v->getAsObject();
   if (!o)
-    return bad(vpath + ": expected an object");
+    return llvm::createStringError(vpath + ": expected an object");
   auto str = [&](StringRef key, bool required,
                  std::string &into) -> llvm::Error {
     if (auto s = o->getString(key)) {
@@ -155,7 +155,8 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
       return llvm::Error::success();
     }
     if (required || o->get(key))
-      return bad(vpath + ": " + key + ": expected a string");
+      return llvm::createStringError(vpath + ": " + key +
+                                     ": expected a string");
     return llvm::Error::success();
   };
   std::string opt = "O0";
@@ -170,27 +171,30 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
     if (llvm::Error e = str(key, req, *into))
       return std::move(e);
   if (!gpu::parseVerdict(b.verdict))
-    return bad(vpath + ": verdict: unknown verdict '" + b.verdict + "'");
+    return llvm::createStringError(vpath + ": verdict: unknown verdict '" +
+                                   b.verdict + "'");
   if (b.function.empty())
     b.function = "main";
   auto level = gpu::parseOptLevel(opt);
   if (!level)
-    return bad(vpath + ": opt_level: " + llvm::toString(level.takeError()));
+    return llvm::createStringError(
+        vpath + ": opt_level: " + llvm::toString(level.takeError()));
   b.optLevel = *level;
   if (const llvm::json::Value *fv = o->get("extra_flags")) {
     const llvm::json::Array *a = fv->getAsArray();
     if (!a)
-      return bad(vpath + ": extra_flags: expected an array of strings");
+      return llvm::createStringError(
+          vpath + ": extra_flags: expected an array of strings");
     for (auto [i, f] : llvm::enumerate(*a)) {
       auto s = f.getAsString();
       if (!s)
-        return bad(vpath + ": extra_flags[" + llvm::Twine(i) +
-                   "]: expected a string");
+        return llvm::createStringError(vpath + ": extra_flags[" +
+                                       llvm::Twine(i) + "]: expected a string");
       b.extraFlags.push_back(s->str());
     }
   }
   if (!fs::exists(joinPath(dir, "program.mlir")))
-    return bad(joinPath(dir, "program.mlir") + ": missing");
+    return llvm::createStringError(joinPath(dir, "program.mlir") + ": missing");
 
   // Inputs: as repro.sh passes them to iree-run-module, else inputs/in<i>.
   b.spec.id = path::filename(dir).str();
@@ -208,7 +212,8 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
         if (StringRef(w).starts_with("--input=")) {
           auto f = inputFromFlag(StringRef(w).drop_front(8), dir);
           if (!f)
-            return bad(repro + ": " + llvm::toString(f.takeError()));
+            return llvm::createStringError(repro + ": " +
+                                           llvm::toString(f.takeError()));
           b.spec.inputs.push_back(std::move(*f));
         }
       break;
@@ -223,7 +228,8 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
         break;
       auto f = inputFromFlag("@" + rel, dir);
       if (!f)
-        return bad(joinPath(dir, rel) + ": " + llvm::toString(f.takeError()));
+        return llvm::createStringError(joinPath(dir, rel) + ": " +
+                                       llvm::toString(f.takeError()));
       b.spec.inputs.push_back(std::move(*f));
     }
 
@@ -255,8 +261,8 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
       g.dtype = of.dtype;
       g.shape.assign(of.shape.begin(), of.shape.end());
       if (!fs::exists(joinPath(dir, g.path)))
-        return bad(joinPath(dir, g.path) + ": missing (listed in " + fpath +
-                   ")");
+        return llvm::createStringError(joinPath(dir, g.path) +
+                                       ": missing (listed in " + fpath + ")");
       b.spec.goldens.push_back(std::move(g));
     }
   } else {
@@ -653,11 +659,11 @@ llvm::Expected<std::vector<std::string>> pypiVersions(StringRef package) {
          package.str()},
         limits);
     if (!j.success())
-      return bad("listing the releases of " + package +
-                 " on PyPI failed: pip index: " + r.summary() + " " +
-                 StringRef(r.stderrText).trim().take_back(300) +
-                 "; JSON API: " + j.summary() + " " +
-                 StringRef(j.stderrText).trim().take_back(300));
+      return llvm::createStringError(
+          "listing the releases of " + package +
+          " on PyPI failed: pip index: " + r.summary() + " " +
+          StringRef(r.stderrText).trim().take_back(300) + "; JSON API: " +
+          j.summary() + " " + StringRef(j.stderrText).trim().take_back(300));
     list = j.stdoutText;
   }
   std::vector<std::string> out;
@@ -685,8 +691,8 @@ llvm::Error installRelease(StringRef version, StringRef dir,
       gpu::runProcess({python, "-m", "venv", dir.str()}, limits);
   if (!v.success()) {
     fs::remove_directories(dir);
-    return bad("python3 -m venv " + dir + ": " + v.summary() + "\n" +
-               v.stderrText);
+    return llvm::createStringError("python3 -m venv " + dir + ": " +
+                                   v.summary() + "\n" + v.stderrText);
   }
   std::string pip = joinPath(dir, "bin", "pip");
   std::vector<std::string> argv = {pip,
@@ -698,8 +704,9 @@ llvm::Error installRelease(StringRef version, StringRef dir,
   gpu::ProcessResult r = gpu::runProcess(argv, limits);
   if (!r.success()) {
     fs::remove_directories(dir); // no half-installed release to reuse
-    return bad(shellCommand(argv) + ": " + r.summary() + "\n" +
-               StringRef(r.stderrText).trim().take_back(2000));
+    return llvm::createStringError(
+        shellCommand(argv) + ": " + r.summary() + "\n" +
+        StringRef(r.stderrText).trim().take_back(2000));
   }
   return llvm::Error::success();
 }
@@ -741,7 +748,8 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
 llvm::Error installIreeRelease(StringRef version, StringRef dir,
                                double timeoutSeconds) {
   if (!versionParts(version))
-    return bad("'" + version + "' is not a release number such as 3.12.0");
+    return llvm::createStringError("'" + version +
+                                   "' is not a release number such as 3.12.0");
   return installRelease(version, dir, timeoutSeconds);
 }
 
@@ -755,7 +763,8 @@ llvm::Expected<BundleRerun> rerunBundle(StringRef bundleDir, StringRef workDir,
   if (!parsed)
     return parsed.takeError();
   if (parsed->size() != 1)
-    return bad(joinPath(bundleDir, "verdict.json") + ": expected one target");
+    return llvm::createStringError(joinPath(bundleDir, "verdict.json") +
+                                   ": expected one target");
   fs::remove_directories(workDir);
   fs::create_directories(workDir);
   for (StringRef part : {"inputs", "golden"})
@@ -765,7 +774,7 @@ llvm::Expected<BundleRerun> rerunBundle(StringRef bundleDir, StringRef workDir,
         return std::move(e);
   if (std::error_code ec = fs::copy_file(joinPath(bundle->dir, "program.mlir"),
                                          joinPath(workDir, "program.mlir")))
-    return bad(workDir + ": " + ec.message());
+    return llvm::createStringError(workDir + ": " + ec.message());
   Triage triage(*bundle, workDir.str(), settings);
   Trial t = triage.run("baseline", "rerun", parsed->front());
   BundleRerun r;
@@ -1166,7 +1175,8 @@ int triageCommand(int argc, char **argv) {
       std::string program = joinPath(workDir, "program.mlir");
       auto text = llvm::MemoryBuffer::getFile(program);
       if (!text)
-        return bad(program + ": " + text.getError().message());
+        return llvm::createStringError(program + ": " +
+                                       text.getError().message());
       StringRef t = (*text)->getBuffer();
       if (!t.contains("iree_linalg_ext.attention ") &&
           !t.contains("iree_linalg_ext.online_attention "))
@@ -1182,8 +1192,9 @@ int triageCommand(int argc, char **argv) {
           {toolPath("ref-opt"), program, "-o", out}, settings->compileLimits,
           ro);
       if (!r.success())
-        return bad("printing the program for IREE " + release +
-                   ": ref-opt " + r.summary() + "\n" + r.stderrText);
+        return llvm::createStringError("printing the program for IREE " +
+                                       release + ": ref-opt " + r.summary() +
+                                       "\n" + r.stderrText);
       return dir;
     };
     auto evaluate = [&](size_t i) -> std::optional<Outcome> {

@@ -26,10 +26,6 @@ namespace json = llvm::json;
 
 namespace {
 
-llvm::Error fail(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 std::string joinPath(StringRef a, StringRef b) {
   if (a.empty() || a == ".")
     return b.str();
@@ -46,11 +42,11 @@ llvm::Error writeText(StringRef file, StringRef text) {
   std::error_code ec;
   llvm::raw_fd_ostream os(file, ec);
   if (ec)
-    return fail(file + ": " + ec.message());
+    return llvm::createStringError(file + ": " + ec.message());
   os << text;
   os.close();
   if (os.has_error())
-    return fail(file + ": " + os.error().message());
+    return llvm::createStringError(file + ": " + os.error().message());
   return llvm::Error::success();
 }
 
@@ -174,10 +170,11 @@ llvm::Expected<FrontendKind> detectFrontendText(StringRef text) {
     if (!counts[static_cast<int>(k)])
       continue;
     if (found != FrontendKind::None)
-      return fail(llvm::formatv("it has both {0} and {1} ops: give "
-                                "--input-type=torch|stablehlo|tosa",
-                                frontendKindName(found), frontendKindName(k))
-                      .str());
+      return llvm::createStringError(
+          llvm::formatv("it has both {0} and {1} ops: give "
+                        "--input-type=torch|stablehlo|tosa",
+                        frontendKindName(found), frontendKindName(k))
+              .str());
     found = k;
   }
   return found;
@@ -188,8 +185,9 @@ llvm::Expected<FrontendKind> detectFrontend(StringRef file,
   if (!requested.empty() && requested != "auto") {
     if (auto k = parseFrontendKind(requested))
       return *k;
-    return fail("--input-type=" + requested +
-                ": expected onnx, torch, stablehlo, tosa, none or auto");
+    return llvm::createStringError(
+        "--input-type=" + requested +
+        ": expected onnx, torch, stablehlo, tosa, none or auto");
   }
   if (path::extension(file).equals_insensitive(".onnx"))
     return FrontendKind::Onnx;
@@ -201,7 +199,8 @@ llvm::Expected<FrontendKind> detectFrontend(StringRef file,
     return FrontendKind::None; // the parser says why it cannot be read
   auto kind = detectFrontendText((*buf)->getBuffer());
   if (!kind)
-    return fail(file + ": " + llvm::toString(kind.takeError()));
+    return llvm::createStringError(file + ": " +
+                                   llvm::toString(kind.takeError()));
   return *kind;
 }
 
@@ -258,30 +257,35 @@ llvm::Error protoFields(StringRef msg, std::vector<ProtoField> &out) {
   while (at < msg.size()) {
     uint64_t key;
     if (!varint(key))
-      return fail(llvm::formatv("a truncated field key at byte {0}", at));
+      return llvm::createStringError(
+          llvm::formatv("a truncated field key at byte {0}", at));
     ProtoField f{key >> 3, unsigned(key & 7), {}};
     uint64_t v;
     switch (f.wireType) {
     case 0:
       if (!varint(v))
-        return fail(llvm::formatv("a truncated varint at byte {0}", at));
+        return llvm::createStringError(
+            llvm::formatv("a truncated varint at byte {0}", at));
       break;
     case 1:
     case 5: {
       size_t n = f.wireType == 1 ? 8 : 4;
       if (msg.size() - at < n)
-        return fail(llvm::formatv("a truncated fixed field at byte {0}", at));
+        return llvm::createStringError(
+            llvm::formatv("a truncated fixed field at byte {0}", at));
       at += n;
       break;
     }
     case 2:
       if (!varint(v) || v > msg.size() - at)
-        return fail(llvm::formatv("a length past the end at byte {0}", at));
+        return llvm::createStringError(
+            llvm::formatv("a length past the end at byte {0}", at));
       f.bytes = msg.substr(at, v);
       at += v;
       break;
     default:
-      return fail(llvm::formatv("wire type {0} at byte {1}", f.wireType, at));
+      return llvm::createStringError(
+          llvm::formatv("wire type {0} at byte {1}", f.wireType, at));
     }
     out.push_back(f);
   }
@@ -338,8 +342,9 @@ struct ExternalDataScan {
           [](StringRef c) { return c == ".."; });
       if (value.empty() || path::is_absolute(value) || up ||
           value.contains('\0'))
-        return fail("external data location '" + value +
-                    "' is not a file name relative to the model");
+        return llvm::createStringError(
+            "external data location '" + value +
+            "' is not a file name relative to the model");
       if (!llvm::is_contained(files, value.str()))
         files.push_back(value.str());
     }
@@ -358,7 +363,7 @@ struct ExternalDataScan {
   }
   llvm::Error graph(StringRef msg) {
     if (++depth > 64)
-      return fail("subgraphs nested more than 64 deep");
+      return llvm::createStringError("subgraphs nested more than 64 deep");
     std::vector<ProtoField> fields;
     if (llvm::Error e = protoFields(msg, fields))
       return e;
@@ -413,12 +418,14 @@ llvm::Expected<std::vector<std::string>>
 onnxExternalDataFiles(StringRef modelBytes) {
   std::vector<ProtoField> fields;
   if (llvm::Error e = protoFields(modelBytes, fields))
-    return fail("not an ONNX model: " + llvm::toString(std::move(e)));
+    return llvm::createStringError("not an ONNX model: " +
+                                   llvm::toString(std::move(e)));
   ExternalDataScan scan;
   for (const ProtoField &f : fields)
     if (f.number == kModelGraph && f.wireType == 2)
       if (llvm::Error e = scan.graph(f.bytes))
-        return fail("not an ONNX model: " + llvm::toString(std::move(e)));
+        return llvm::createStringError("not an ONNX model: " +
+                                       llvm::toString(std::move(e)));
   return scan.files;
 }
 
@@ -488,7 +495,8 @@ llvm::Expected<Lowering> lowerFrontendProgram(StringRef file,
                                               const LoweringOptions &options,
                                               StringRef loweredName) {
   if (kind == FrontendKind::None)
-    return fail(file + ": not a frontend program (nothing to lower)");
+    return llvm::createStringError(
+        file + ": not a frontend program (nothing to lower)");
   Lowering l;
   l.kind = kind;
   l.source = file.str();
@@ -496,7 +504,7 @@ llvm::Expected<Lowering> lowerFrontendProgram(StringRef file,
   l.ireeVersion = tools.compilerVersion();
   std::string feDir = joinPath(workDir, "frontend");
   if (std::error_code ec = fs::create_directories(feDir))
-    return fail(feDir + ": " + ec.message());
+    return llvm::createStringError(feDir + ": " + ec.message());
   StringRef name = path::filename(file);
   l.original = joinPath("frontend", name);
   if (std::error_code ec = fs::copy_file(file, joinPath(workDir, l.original))) {
@@ -678,7 +686,7 @@ llvm::Error writeLoweringRecord(StringRef dir, const Lowering &l) {
   }
   std::string feDir = joinPath(dir, "frontend");
   if (std::error_code ec = fs::create_directories(feDir))
-    return fail(feDir + ": " + ec.message());
+    return llvm::createStringError(feDir + ": " + ec.message());
   return writeText(joinPath(feDir, "lowering.json"),
                    llvm::formatv("{0:2}", json::Value(std::move(o))).str() +
                        "\n");
@@ -690,13 +698,13 @@ llvm::Expected<std::optional<Lowering>> readLoweringRecord(StringRef dir) {
     return std::nullopt;
   auto buf = llvm::MemoryBuffer::getFile(file);
   if (!buf)
-    return fail(file + ": " + buf.getError().message());
+    return llvm::createStringError(file + ": " + buf.getError().message());
   auto v = json::parse((*buf)->getBuffer());
   if (!v)
-    return fail(file + ": " + llvm::toString(v.takeError()));
+    return llvm::createStringError(file + ": " + llvm::toString(v.takeError()));
   const json::Object *o = v->getAsObject();
   if (!o)
-    return fail(file + ": not a JSON object");
+    return llvm::createStringError(file + ": not a JSON object");
   Lowering l;
   auto str = [&](StringRef key, std::string &to,
                  bool required) -> llvm::Error {
@@ -706,7 +714,8 @@ llvm::Expected<std::optional<Lowering>> readLoweringRecord(StringRef dir) {
     }
     if (!required && !o->get(key))
       return llvm::Error::success();
-    return fail(file + ": field '" + key + "' missing or not a string");
+    return llvm::createStringError(file + ": field '" + key +
+                                   "' missing or not a string");
   };
   std::string kind, failedStage;
   for (auto [key, to, required] :
@@ -723,7 +732,8 @@ llvm::Expected<std::optional<Lowering>> readLoweringRecord(StringRef dir) {
       return std::move(e);
   auto k = parseFrontendKind(kind);
   if (!k || *k == FrontendKind::None)
-    return fail(file + ": field 'kind': unknown '" + kind + "'");
+    return llvm::createStringError(file + ": field 'kind': unknown '" + kind +
+                                   "'");
   l.kind = *k;
   if (!failedStage.empty())
     l.failedStage = failedStage == "import" ? FrontendStage::Import
@@ -732,14 +742,16 @@ llvm::Expected<std::optional<Lowering>> readLoweringRecord(StringRef dir) {
   if (const json::Value *pv = o->get("parameters")) {
     const json::Array *params = pv->getAsArray();
     if (!params)
-      return fail(file + ": field 'parameters': expected an array");
+      return llvm::createStringError(file +
+                                     ": field 'parameters': expected an array");
     for (const json::Value &p : *params) {
       const json::Object *po = p.getAsObject();
       auto scope = po ? po->getString("scope") : std::nullopt;
       auto where = po ? po->getString("path") : std::nullopt;
       if (!scope || !where)
-        return fail(file + ": field 'parameters': an entry without 'scope' "
-                           "and 'path' strings");
+        return llvm::createStringError(
+            file + ": field 'parameters': an entry without 'scope' "
+                   "and 'path' strings");
       l.parameters.push_back({scope->str(), where->str()});
     }
   }
@@ -753,7 +765,8 @@ llvm::Expected<std::optional<Lowering>> readLoweringRecord(StringRef dir) {
       const json::Object *co = cv.getAsObject();
       const json::Array *argv = co ? co->getArray("argv") : nullptr;
       if (!argv)
-        return fail(file + ": field 'commands': an entry without 'argv'");
+        return llvm::createStringError(
+            file + ": field 'commands': an entry without 'argv'");
       LoweringCommand c;
       StringRef stage = co->getString("stage").value_or("lower");
       c.stage = stage == "import" ? FrontendStage::Import
@@ -761,12 +774,14 @@ llvm::Expected<std::optional<Lowering>> readLoweringRecord(StringRef dir) {
       for (const json::Value &a : *argv) {
         auto s = a.getAsString();
         if (!s)
-          return fail(file + ": field 'commands': an argument is not a "
-                             "string");
+          return llvm::createStringError(
+              file + ": field 'commands': an argument is not a "
+                     "string");
         c.argv.push_back(s->str());
       }
       if (c.argv.empty())
-        return fail(file + ": field 'commands': an empty command");
+        return llvm::createStringError(file +
+                                       ": field 'commands': an empty command");
       c.log = co->getString("log").value_or("").str();
       c.seconds = co->getNumber("seconds").value_or(0);
       l.commands.push_back(std::move(c));
