@@ -386,11 +386,42 @@ def load_known(path=KNOWN):
     return entries
 
 
-def classify(name, status, detail, known):
-    """The explained class of a raw ref verdict, or the verdict itself."""
+def check_property(d, prop, tag=""):
+    """A property ref-run's outputs must have where ONNX's reference is not
+    comparable element by element (a random op's one draw): None when it
+    holds, else why not. "binary": every output has the reference's shape
+    and dtype, and every element is 0 or 1 (Bernoulli's support)."""
+    import numpy as np
+    if prop != "binary":
+        return "unknown property %r" % prop
+    meta = json.load(open(os.path.join(d, "case.json")))
+    for i, o in enumerate(meta["outputs"]):
+        p = os.path.join(d, "ref%s%d.npy" % (tag, i))
+        if not os.path.exists(p):
+            return "output %d not written" % i
+        act = np.load(p)
+        exp = load_npy(os.path.join(d, o["file"]), o["dtype"])
+        if act.shape != exp.shape or act.dtype != exp.dtype:
+            return "output %d is %s %s, ONNX's %s %s" % (
+                i, act.dtype, act.shape, exp.dtype, exp.shape)
+        bad = act[(act != 0) & (act != 1)]
+        if bad.size:
+            return "output %d holds %s, not a 0/1 draw" % (i, bad.flat[0])
+    return None
+
+
+def classify(name, status, detail, known, d=None, tag=""):
+    """The explained class of a raw ref verdict, or the verdict itself. An
+    entry with a "property" explains the case only when ref-run's outputs
+    (in case directory `d`, file tag `tag`) have it; otherwise the verdict
+    stays, with the property's failure added to the detail."""
     for e in known:
         if (status == e["status"] and e["_cases"].search(name) and
                 e["_detail"].search(detail)):
+            if e.get("property") and d:
+                why = check_property(d, e["property"], tag)
+                if why:
+                    return status, "%s; %s: %s" % (detail, e["property"], why)
             return e["class"], detail
     return status, detail
 
@@ -417,9 +448,9 @@ def ref_stage_unguarded(d, tools, timeout, known):
         alt = lower_f64(d, tools, timeout)
         f64 = (ref_case(d, tools, timeout, alt, ".f64") if alt else
                ("lower-fail", "with " + NO_DEMOTE))
-        f64 = classify(name, f64[0], f64[1], known)
+        f64 = classify(name, f64[0], f64[1], known, d, ".f64")
     else:
-        st, det = classify(name, st, det, known)
+        st, det = classify(name, st, det, known, d)
     return st, det, f64, raw
 
 

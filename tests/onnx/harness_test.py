@@ -123,6 +123,41 @@ check(oc.classify("test_bitshift_left_uint8", "ref-ub", "division by zero",
                   known)[0] == "ref-ub", "another symptom is not absorbed")
 check(oc.classify("test_abs", "ref-ub", "poison reaches", known)[0] == "ref-ub",
       "another case is not absorbed")
+# A random op's class applies only when ref-run's outputs are draws
+# ("binary": the reference's shape and dtype, every element 0 or 1).
+with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    json.dump({"known": [{"cases": "^test_bernoulli", "status": "ref-mismatch",
+                          "detail": "", "class": "random-op", "op": "Bernoulli",
+                          "question": "q", "decision": "d",
+                          "property": "binary"}]}, f)
+random_known = oc.load_known(f.name)
+os.unlink(f.name)
+case_dir = tempfile.mkdtemp()
+json.dump({"outputs": [{"file": "out0.npy", "dtype": "float64",
+                        "shape": [4]}]},
+          open(os.path.join(case_dir, "case.json"), "w"))
+np.save(os.path.join(case_dir, "out0.npy"), np.array([0.0, 1.0, 1.0, 0.0]))
+
+
+def bernoulli_class(ours, tag=""):
+    np.save(os.path.join(case_dir, "ref%s0.npy" % tag), ours)
+    return oc.classify("test_bernoulli", "ref-mismatch", "output 0: differ",
+                       random_known, case_dir, tag)
+
+
+check(bernoulli_class(np.array([1.0, 1.0, 0.0, 0.0]))[0] == "random-op",
+      "another 0/1 draw is the random-op class")
+check(bernoulli_class(np.array([1.0, 1.0, 0.0, 0.0]), ".f64")[0]
+      == "random-op", "the f64 lowering's outputs are read by their tag")
+not_draw = bernoulli_class(np.array([1.0, 0.5, 0.0, 0.0]))
+check(not_draw[0] == "ref-mismatch" and "not a 0/1 draw" in not_draw[1],
+      "a value other than 0 or 1 is not explained: %s" % (not_draw,))
+check(bernoulli_class(np.array([1.0, 0.0, 0.0]))[0] == "ref-mismatch",
+      "a draw of the wrong shape is not explained")
+check(bernoulli_class(np.array([1, 0, 0, 1], dtype=np.float32))[0]
+      == "ref-mismatch", "a draw of the wrong dtype is not explained")
+check(oc.classify("test_bernoulli", "ref-mismatch", "x", random_known)[0]
+      == "random-op", "without a case directory the entry applies as before")
 # The f64 ABI alias as iree-compile prints it.
 check(oc.F64_ALIAS.search("hal.tensor.import wait(%arg1) => %arg0 : "
                           "!hal.buffer_view -> tensor<4xf64> as tensor<4xf32>")
