@@ -1,7 +1,8 @@
 //===- Parameters.h - Parameter archives in difftest's cases ----*- C++ -*-===//
 //
-// A program whose weights live in IREE parameter archives (.irpa; the
-// globals read `#flow/#stream.parameter.named<"scope"::"key">`) runs with
+// A program whose weights live in parameter files (.irpa, .safetensors,
+// .gguf; the globals read `#flow/#stream.parameter.named<"scope"::"key">`)
+// runs with
 // `--parameters=SCOPE=FILE` on both sides: ref-run computes the golden from
 // the archive, iree-run-module runs the compiled module on it. The
 // archives come from `--parameters` (a lowered program given directly) or
