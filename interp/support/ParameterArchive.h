@@ -1,5 +1,4 @@
-//===- ParameterArchive.h - Parameter files: .irpa, safetensors, GGUF -*- C++
-//-*-===//
+//===- ParameterArchive.h - .irpa, safetensors, GGUF files -*- C++ -*-===//
 //
 // The parameter files IREE's runtime reads (`iree-run-module
 // --parameters=[SCOPE=]FILE`), each format chosen by the file's extension

@@ -106,6 +106,32 @@ std::vector<Member> topLevelMembers(StringRef h) {
   return out;
 }
 
+constexpr unsigned kMaxDepth = 128;
+
+/// The offset in `h` where its brackets (outside strings) nest deeper than
+/// kMaxDepth; nullopt when they do not.
+std::optional<uint64_t> nestingPastLimit(StringRef h) {
+  unsigned depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < h.size(); ++i) {
+    char c = h[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxDepth)
+        return i;
+    } else if ((c == '}' || c == ']') && depth) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 /// Bits per element of a safetensors dtype; 0 for one this reader does not
 /// know (IREE ignores dtypes, so an unknown one is no error).
 unsigned dtypeBits(StringRef dtype) {
@@ -145,6 +171,14 @@ ParameterArchive::parseSafetensors(StringRef bytes, StringRef name) {
   // IREE and the safetensors library both want the object at once.
   if (!header.starts_with("{"))
     return bad(8, "the JSON header does not start with '{'");
+  // llvm::json recurses per level: bound the nesting first, as IREE does
+  // (IREE_JSON_MAX_DEPTH; serde_json, the safetensors library's, has the
+  // same limit).
+  if (auto deep = nestingPastLimit(header))
+    return bad(8 + *deep, llvm::formatv("the JSON header nests deeper than "
+                                        "{0} levels (IREE's and the "
+                                        "safetensors library's limit)",
+                                        kMaxDepth));
   auto json = llvm::json::parse(header);
   if (!json)
     return bad(

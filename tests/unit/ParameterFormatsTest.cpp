@@ -129,6 +129,19 @@ TEST(Safetensors, NamesWhatIsWrong) {
   EXPECT_TRUE(has(stError(safetensors("{\"w\":1", "")), "not valid JSON"));
   EXPECT_TRUE(has(stError(safetensors("{\"\xff\":1}", "")), "not valid JSON"));
   EXPECT_TRUE(has(entry("[1]"), "tensor 'w': its value is not an object"));
+  // Nesting: 128 levels are JSON IREE reads; past that (a million here, which
+  // a recursive parser would overflow its stack on) it is refused.
+  auto nested = [](size_t n) {
+    return "{\"__metadata__\":" + std::string(n, '[') + std::string(n, ']') +
+           "}";
+  };
+  EXPECT_EQ(stError(safetensors(nested(127), "")), "");
+  EXPECT_TRUE(has(stError(safetensors(nested(128), "")),
+                  "nests deeper than 128 levels"));
+  EXPECT_TRUE(has(stError(safetensors(nested(1000000), "")),
+                  "nests deeper than 128 levels (IREE's and the safetensors "
+                  "library's limit) (at byte 151)"));
+  EXPECT_EQ(stError(safetensors(R"({"__metadata__":"[[[[\"[[[["})", "")), "");
   EXPECT_TRUE(has(entry(R"({"dtype":"F32"})"), "no \"data_offsets\" array"));
   for (const char *offsets : {"[0]", "[0,1,2]", "[-1,4]", "[0,4.5]",
                               "[\"0\",4]", "[0,18446744073709551616]"})
