@@ -120,8 +120,7 @@ public:
   }
 
   /// Skips one metadata value of `type` (an array's elements included).
-  llvm::Error value(uint32_t type, uint64_t typeAt, StringRef key,
-                    bool inArray) {
+  llvm::Error value(uint32_t type, uint64_t typeAt, StringRef key) {
     std::string field = ("the value of '" + key + "'").str();
     if (type >= sizeof(kValueSize) / sizeof(kValueSize[0]))
       return bad(typeAt, llvm::formatv("metadata '{0}': unknown value type "
@@ -131,10 +130,6 @@ public:
       return string(field).takeError();
     if (type != kArray)
       return skip(1, kValueSize[type], at_, field);
-    if (inArray)
-      return bad(typeAt, "metadata '" + key +
-                             "': an array of arrays, which IREE 3.13's "
-                             "runtime does not take (it refuses the file)");
     uint64_t elemAt = at_;
     auto elem = number(4, field + "'s element type");
     if (!elem)
@@ -223,7 +218,7 @@ llvm::Expected<ParameterArchive> ParameterArchive::parseGguf(StringRef bytes,
     if (!type)
       return type.takeError();
     uint64_t valueAt = r.at();
-    if (llvm::Error e = r.value(*type, typeAt, *key, false))
+    if (llvm::Error e = r.value(*type, typeAt, *key))
       return std::move(e);
     if (*key == "general.alignment") {
       if (*type != kUint32)
