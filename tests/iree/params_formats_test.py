@@ -15,7 +15,9 @@ are numpy's.
              entry), an entry shorter than the value (both refuse), a
              safetensors entry whose dtype and shape contradict its bytes
              (the safetensors library refuses it, IREE reads it: ref-run
-             refuses), an extension IREE does not read (both refuse)
+             refuses), an extension IREE does not read (both refuse), a
+             GGUF tensor of the removed type 4 (iree-run-module dies of
+             SIGFPE: a known IREE 3.13 bug, checked so its fix shows)
   run        difftest run --parameters=model=FILE against llvm-cpu for both
              formats; a file both refuse stops difftest with exit 7 before
              compiling
@@ -124,6 +126,18 @@ def main():
             check(rc == 0, "iree-run-module 3.13 reads %s (ref-run's "
                   "refusal is a documented decision)\n%s" %
                   (name, text[-600:]))
+
+    # A known IREE 3.13 bug: a GGUF tensor of the removed ggml type 4 makes
+    # iree-run-module divide by zero (SIGFPE). ref-run refuses the file.
+    rc, text = run([ref, PROGRAM, "--function=main", "--input=@" + x,
+                    "--parameters=model=" + f("t4.gguf")])
+    check(rc == 7 and "divides by zero" in text,
+          "ref-run t4.gguf: exit 7, the removed type 4\n" + text[-600:])
+    rc, text = iree("t4.gguf")
+    check(rc == -8, "iree-run-module 3.13 dies of SIGFPE on a GGUF tensor of "
+          "type 4 (exit %d; if it no longer does, IREE may have fixed it: "
+          "update docs/frontends.md and GgufArchive.cpp)\n%s" %
+          (rc, text[-600:]))
 
     # --- difftest run against llvm-cpu.
     for name in ("w.safetensors", "w.gguf"):

@@ -9,6 +9,8 @@ own writer (run with the project's .venv python):
   iq2.gguf        w, b, h and q as an IQ2_XXS tensor (type 16) of 256
                   elements: 66 bytes by GGUF, 256 as IREE 3.13 sizes it
                   (a 1 KiB tensor after it keeps both inside the file)
+  t4.gguf         w.gguf with q's ggml type patched to 4 (Q4_2, which ggml
+                  removed; IREE 3.13 divides by zero on it)
   short.safetensors  w of 2x4 f32 (32 bytes)
   contra.safetensors  written here from the format's definition: w's
                   header says F32 [4, 4] (64 bytes) over its 48 bytes
@@ -82,3 +84,12 @@ write("i32.gguf", common + [("q", q.view(np.uint8).reshape(1, 68), T.Q8_0),
                             ("n", np.arange(5, dtype=np.int32), None)])
 write("iq2.gguf", common + [("q", np.zeros((1, 66), np.uint8), T.IQ2_XXS),
                             ("pad", np.zeros(256, np.float32), None)])
+
+# t4.gguf: q's type field (the u32 after its name and dims) set to 4.
+raw = bytearray(open(os.path.join(d, "w.gguf"), "rb").read())
+at = raw.find(b"\x01\x00\x00\x00\x00\x00\x00\x00q\x02\x00\x00\x00")
+assert at > 0
+type_at = at + 8 + 1 + 4 + 2 * 8
+assert raw[type_at] == int(T.Q8_0)
+raw[type_at] = 4
+open(os.path.join(d, "t4.gguf"), "wb").write(bytes(raw))
