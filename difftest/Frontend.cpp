@@ -31,7 +31,7 @@ FrontendFlags::FrontendFlags(cl::OptionCategory &category)
                           "(repeatable), passed to ref-run and "
                           "iree-run-module; a frontend program's "
                           "externalized weights come with its lowering"),
-                 cl::value_desc("[SCOPE=]FILE.irpa"), cl::cat(category)) {}
+                 cl::value_desc("[SCOPE=]FILE"), cl::cat(category)) {}
 
 gpu::LoweringOptions FrontendFlags::options(const Settings &settings) const {
   gpu::LoweringOptions o;

@@ -28,8 +28,8 @@ namespace ref::difftest {
 struct FrontendFlags {
   llvm::cl::opt<std::string> inputType;
   llvm::cl::list<std::string> importFlags;
-  /// --parameters=[SCOPE=]FILE.irpa, as ref-run and iree-run-module take
-  /// it (difftest/Parameters.h).
+  /// --parameters=[SCOPE=]FILE (.irpa, .safetensors, .gguf), as ref-run and
+  /// iree-run-module take them (difftest/Parameters.h).
   llvm::cl::list<std::string> parameters;
   explicit FrontendFlags(llvm::cl::OptionCategory &category);
   /// The limits of the import and lowering commands (iree-compile's).

@@ -66,7 +66,8 @@ collectParameters(llvm::ArrayRef<std::string> flags,
   for (const std::string &flag : flags) {
     ParameterFlag f = parseParameterFlag(flag);
     if (f.file.empty())
-      return bad("--parameters=" + flag + ": expected [SCOPE=]FILE.irpa");
+      return bad("--parameters=" + flag +
+                 ": expected [SCOPE=]FILE (.irpa, .safetensors or .gguf)");
     ParameterFile p;
     p.scope = f.scope;
     if (llvm::Error e = describe(p, f.file))

@@ -1,9 +1,9 @@
 //===- Parameters.h - Parameter archives in difftest's cases ----*- C++ -*-===//
 //
-// A program whose weights live in IREE parameter archives (.irpa; the
-// globals read `#flow/#stream.parameter.named<"scope"::"key">`) runs with
-// `--parameters=SCOPE=FILE` on both sides: ref-run computes the golden from
-// the archive, iree-run-module runs the compiled module on it. The
+// A program whose weights live in parameter files (.irpa, .safetensors,
+// .gguf; the globals read `#flow/#stream.parameter.named<"scope"::"key">`)
+// runs with `--parameters=SCOPE=FILE` on both sides: ref-run computes the
+// golden from the archive, iree-run-module runs the compiled module on it. The
 // archives come from `--parameters` (a lowered program given directly) or
 // from the lowering of a frontend program (iree-import-onnx
 // --externalize-params). The work directory, and every bundle made from

@@ -86,7 +86,8 @@ struct CaseDesc {
   std::string frontend, inputType;
   /// case.json "import_flags" (iree-import-onnx flags of the frontend
   /// program, e.g. "--externalize-params") and "parameters"
-  /// ("[SCOPE=]FILE.irpa", FILE in the case directory).
+  /// ("[SCOPE=]FILE", FILE in the case directory: .irpa, .safetensors or
+  /// .gguf).
   std::vector<std::string> importFlags, parameters;
 };
 

@@ -5,7 +5,8 @@
 #
 # Targets (tests/fuzz/libfuzzer/): ref-fuzz-npy (parseNpy), ref-fuzz-mlir
 # (parse -> verify -> interpret, as ref-run) and ref-fuzz-irpa (the
-# parameter archive reader and the ONNX external-data scan). Seeds come from corpus/ and
+# parameter file readers: .irpa, safetensors, GGUF; and the ONNX
+# external-data scan). Seeds come from corpus/ and
 # tests/; the growing corpora, crash files and logs go to $FUZZ_DIR
 # (default build-libfuzzer/fuzz). A crash leaves crash-* / timeout-* / oom-*
 # in $FUZZ_DIR/<target>/; rerun one with
@@ -32,10 +33,11 @@ nice ninja -C "$BUILD" ref-fuzz-npy ref-fuzz-mlir ref-fuzz-irpa
 seed() { # target: every seed file under its path-derived name
   local s="$FUZZ_DIR/$1/seeds"
   mkdir -p "$s" "$FUZZ_DIR/$1/corpus"
-  local dirs=(corpus tests) glob='*.npy'
-  [ "$1" = mlir ] && glob='*.mlir'
-  [ "$1" = irpa ] && glob='*.irpa'
-  find "${dirs[@]}" -name "$glob" -type f | while read -r f; do
+  local dirs=(corpus tests) globs=(-name '*.npy')
+  [ "$1" = mlir ] && globs=(-name '*.mlir')
+  [ "$1" = irpa ] && globs=(-name '*.irpa' -o -name '*.safetensors' -o
+                            -name '*.gguf')
+  find "${dirs[@]}" -type f \( "${globs[@]}" \) | while read -r f; do
     cp "$f" "$s/$(echo "$f" | tr / _)"
   done
 }

@@ -1,10 +1,12 @@
 //===- ParameterArchive.cpp - IREE parameter archives (.irpa) -------------===//
 
 #include "interp/support/ParameterArchive.h"
+#include "interp/support/ParameterArchiveDetail.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 #include <optional>
 #include <set>
@@ -12,6 +14,9 @@
 namespace ref {
 
 using llvm::StringRef;
+using param_detail::add;
+using param_detail::inside;
+using param_detail::le;
 
 namespace {
 
@@ -27,35 +32,7 @@ constexpr uint64_t kHeaderAlignment = 16;
 enum EntryType : uint32_t { kSkip = 0, kSplat = 1, kData = 2, kExternal = 3 };
 
 llvm::Error bad(StringRef name, uint64_t at, const llvm::Twine &what) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      llvm::formatv("{0}: not a valid IREE parameter archive: {1} (at byte "
-                    "{2})",
-                    name, what.str(), at)
-          .str());
-}
-
-uint64_t le(StringRef bytes, uint64_t at, unsigned n) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < n; ++i)
-    v |= uint64_t(uint8_t(bytes[at + i])) << (8 * i);
-  return v;
-}
-
-/// a + b without wrapping; nullopt on overflow.
-std::optional<uint64_t> add(uint64_t a, uint64_t b) {
-  if (a > UINT64_MAX - b)
-    return std::nullopt;
-  return a + b;
-}
-
-/// Whether [base + offset, + length) lies inside `size` bytes.
-bool inside(uint64_t base, uint64_t offset, uint64_t length, uint64_t size) {
-  auto start = add(base, offset);
-  if (!start)
-    return false;
-  auto end = add(*start, length);
-  return end && *end <= size;
+  return param_detail::bad(name, "IREE parameter archive", at, what);
 }
 
 } // namespace
@@ -245,14 +222,85 @@ llvm::Expected<ParameterArchive> ParameterArchive::parse(StringRef bytes,
   return a;
 }
 
+std::optional<ParameterFormat> parameterFormatOf(StringRef path) {
+  // IREE's rule (iree_io_parse_file_index): the text after the file name's
+  // last dot, or the whole name when there is no dot.
+  StringRef file = llvm::sys::path::filename(path);
+  size_t dot = file.rfind('.');
+  StringRef ext = dot == StringRef::npos ? file : file.drop_front(dot + 1);
+  if (ext.equals_insensitive("irpa"))
+    return ParameterFormat::Irpa;
+  if (ext.equals_insensitive("safetensors"))
+    return ParameterFormat::Safetensors;
+  if (ext.equals_insensitive("gguf"))
+    return ParameterFormat::Gguf;
+  return std::nullopt;
+}
+
+StringRef describe(ParameterFormat format) {
+  switch (format) {
+  case ParameterFormat::Irpa:
+    return "IREE parameter archive";
+  case ParameterFormat::Safetensors:
+    return "safetensors file";
+  case ParameterFormat::Gguf:
+    return "GGUF file";
+  }
+  return "parameter file";
+}
+
+namespace {
+/// The format whose magic `bytes` start with, if any: a hint when a file's
+/// extension names another.
+std::optional<ParameterFormat> sniff(StringRef bytes) {
+  if (bytes.starts_with("IRPA"))
+    return ParameterFormat::Irpa;
+  if (bytes.starts_with("GGUF"))
+    return ParameterFormat::Gguf;
+  if (bytes.size() > 8 && bytes[8] == '{' &&
+      le(bytes, 0, 8) <= bytes.size() - 8)
+    return ParameterFormat::Safetensors;
+  return std::nullopt;
+}
+} // namespace
+
+llvm::Expected<ParameterArchive>
+ParameterArchive::parse(StringRef bytes, StringRef name,
+                        ParameterFormat format) {
+  llvm::Expected<ParameterArchive> a =
+      format == ParameterFormat::Safetensors ? parseSafetensors(bytes, name)
+      : format == ParameterFormat::Gguf      ? parseGguf(bytes, name)
+                                             : parse(bytes, name);
+  if (!a) {
+    auto other = sniff(bytes);
+    if (!other || *other == format)
+      return a.takeError();
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::toString(a.takeError()) + "; the file looks like a " +
+            describe(*other) +
+            " (IREE picks the format by the extension, as this reader does)");
+  }
+  a->format_ = format;
+  return a;
+}
+
 llvm::Expected<ParameterArchive> ParameterArchive::load(StringRef path) {
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
   if (!buf)
     return llvm::createStringError(buf.getError(),
                                    path + ": " + buf.getError().message());
+  auto format = parameterFormatOf(path);
+  if (!format)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        path + ": not a parameter file format that IREE reads: it picks the "
+               "format by the extension, and takes .irpa, .safetensors and "
+               ".gguf (iree-run-module 3.13 fails with UNIMPLEMENTED "
+               "\"unsupported file format\")");
   std::shared_ptr<llvm::MemoryBuffer> owned(std::move(*buf));
-  auto a = parse(owned->getBuffer(), path);
+  auto a = parse(owned->getBuffer(), path, *format);
   if (!a)
     return a.takeError();
   a->buffer_ = std::move(owned);
@@ -269,6 +317,11 @@ const ParameterEntry *ParameterArchive::find(StringRef key) const {
 llvm::Expected<std::string> ParameterArchive::read(const ParameterEntry &e,
                                                    uint64_t offset,
                                                    uint64_t length) const {
+  if (!e.refusal.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::formatv("parameter '{0}' of {1}: {2}", e.name, name_, e.refusal)
+            .str());
   if (!inside(0, offset, length, e.length))
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -288,9 +341,10 @@ llvm::Expected<std::string> ParameterArchive::read(const ParameterEntry &e,
 llvm::Error ParameterIndex::add(StringRef flagValue) {
   ParameterFlag f = parseParameterFlag(flagValue);
   if (f.file.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--parameters=" + flagValue +
-                                       ": expected [SCOPE=]FILE.irpa");
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--parameters=" + flagValue +
+            ": expected [SCOPE=]FILE (.irpa, .safetensors or .gguf)");
   auto a = ParameterArchive::load(f.file);
   if (!a)
     return a.takeError();

@@ -1,4 +1,11 @@
-//===- ParameterArchive.h - IREE parameter archives (.irpa) -----*- C++ -*-===//
+//===- ParameterArchive.h - .irpa, safetensors, GGUF files -*- C++ -*-===//
+//
+// The parameter files IREE's runtime reads (`iree-run-module
+// --parameters=[SCOPE=]FILE`), each format chosen by the file's extension
+// as IREE chooses it: .irpa (below), .safetensors
+// (SafetensorsArchive.cpp) and .gguf (GgufArchive.cpp). Each reader is our
+// own, written from the format's definition and from what IREE 3.13's
+// runtime does with it (docs/frontends.md has every decision).
 //
 // A reader of IREE's parameter archive format, written from its definition
 // (IREE's runtime/src/iree/schemas/parameter_archive.h): a packed,
@@ -33,10 +40,20 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ref {
+
+/// The parameter file formats, as IREE's runtime tells them apart: by the
+/// file's extension, case-insensitively (a name without one is taken as
+/// the extension itself, so a file named `gguf` is GGUF).
+enum class ParameterFormat { Irpa, Safetensors, Gguf };
+/// The format of `path`; nullopt for an extension IREE 3.13 does not read.
+std::optional<ParameterFormat> parameterFormatOf(llvm::StringRef path);
+/// "IREE parameter archive", "safetensors file", "GGUF file".
+llvm::StringRef describe(ParameterFormat format);
 
 struct ParameterEntry {
   enum class Kind { Splat, Data };
@@ -50,6 +67,15 @@ struct ParameterEntry {
   std::string pattern;
   /// The entry's metadata blob (the format leaves its meaning open).
   std::string metadata;
+  /// What the file says of the entry's type and shape, for messages
+  /// ("F32 [2, 3]" in a safetensors file, "GGML Q4_0, ne [64, 2]" in a
+  /// GGUF one); empty for .irpa, which has none.
+  std::string info;
+  /// Non-empty when the entry is in the file but must not be read (the
+  /// file's other entries can): why. A safetensors entry whose dtype and
+  /// shape contradict its byte range; a GGUF tensor IREE 3.13 sizes
+  /// differently from GGUF (docs/frontends.md). read() fails with it.
+  std::string refusal;
 };
 
 class ParameterArchive {
@@ -63,7 +89,20 @@ public:
   /// (external files), a cycle of headers, two entries of one name.
   static llvm::Expected<ParameterArchive> parse(llvm::StringRef bytes,
                                                 llvm::StringRef name);
-  /// Maps the file and parses it.
+  /// Parses `bytes` as a file of `format` (parse() for .irpa).
+  static llvm::Expected<ParameterArchive>
+  parse(llvm::StringRef bytes, llvm::StringRef name, ParameterFormat format);
+  /// A safetensors file: an 8-byte little-endian header length, a JSON
+  /// header naming each tensor's dtype, shape and data_offsets (relative
+  /// to the end of the header), then the data (SafetensorsArchive.cpp).
+  static llvm::Expected<ParameterArchive>
+  parseSafetensors(llvm::StringRef bytes, llvm::StringRef name);
+  /// A GGUF file, version 2 or 3: header, metadata key-value pairs, tensor
+  /// infos, then the aligned tensor data (GgufArchive.cpp).
+  static llvm::Expected<ParameterArchive> parseGguf(llvm::StringRef bytes,
+                                                    llvm::StringRef name);
+  /// Maps the file and parses it in the format of its extension; an
+  /// extension IREE does not read is an error, as in IREE.
   static llvm::Expected<ParameterArchive> load(llvm::StringRef path);
 
   /// The entry named `key`; null when there is none.
@@ -75,8 +114,10 @@ public:
                                    uint64_t length) const;
   /// The file (or the name given to parse).
   const std::string &name() const { return name_; }
+  ParameterFormat format() const { return format_; }
 
 private:
+  ParameterFormat format_ = ParameterFormat::Irpa;
   std::string name_;
   llvm::StringRef bytes_;
   std::shared_ptr<llvm::MemoryBuffer> buffer_; // when loaded from a file

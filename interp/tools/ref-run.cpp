@@ -159,11 +159,12 @@ cl::opt<int64_t> maxMemory(
 
 cl::list<std::string> parameterFlags(
     "parameters",
-    cl::desc("A parameter archive, as iree-run-module takes it "
+    cl::desc("A parameter file (.irpa, .safetensors or .gguf, by its "
+             "extension), as iree-run-module takes it "
              "(repeatable): the values of `#flow/#stream.parameter.named<"
              "\"SCOPE\"::\"KEY\">` globals come from entry KEY of the "
              "archive given for SCOPE"),
-    cl::value_desc("[SCOPE=]FILE.irpa"), cl::cat(category));
+    cl::value_desc("[SCOPE=]FILE"), cl::cat(category));
 
 cl::opt<std::string> inputType(
     "input-type",
@@ -228,6 +229,10 @@ FailureOr<std::string> loadParameter(StringRef scope, StringRef key,
   os << type;
   std::string what = "parameter \"" + key.str() + "\" of " +
                      found->archive->name();
+  if (!e.info.empty())
+    what += " (" + e.info + ")";
+  if (!e.refusal.empty())
+    return fail(what + ": " + e.refusal);
   if (offset == 0 && e.length != length) {
     std::string iree = e.length > length
                            ? " (IREE would read its first " +
