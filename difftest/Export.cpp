@@ -27,13 +27,10 @@ static uint64_t fileSize(StringRef p) {
 }
 
 int exportCommand(int argc, char **argv) {
-  CommonOptions common;
+  OneTargetOptions common("The one target of the batch, e.g. cuda:sm_90",
+                          /*defaultTarget=*/"");
   cl::list<std::string> programs(cl::Positional, cl::desc("<program.mlir>..."),
                                  cl::OneOrMore, cl::cat(common.category));
-  cl::opt<std::string> target("target",
-                              cl::desc("The one target of the batch, e.g. "
-                                       "cuda:sm_90"),
-                              cl::Required, cl::cat(common.category));
   cl::opt<std::string> function(
       "function",
       cl::desc("Function to export (default: every public function whose "
@@ -50,20 +47,14 @@ int exportCommand(int argc, char **argv) {
       "with-tools",
       cl::desc("Copy difftest-replay and iree-run-module into BATCH/bin"),
       cl::cat(common.category));
-  std::optional<Settings> settings = common.parse(
-      argc, argv,
-      "difftest export: a batch for another "
-      "machine\n");
-  if (!settings)
+  auto parsed = common.parseOneTarget(argc, argv,
+                                      "difftest export: a batch for another "
+                                      "machine\n",
+                                      "a batch has exactly one --target");
+  if (!parsed)
     return kInvalid;
-  auto configs = common.targetConfigs(target, *settings);
-  if (!configs)
-    return kInvalid;
-  if (configs->size() != 1) {
-    llvm::errs() << "error: a batch has exactly one --target\n";
-    return kInvalid;
-  }
-  const gpu::TargetConfig &config = configs->front();
+  const Settings *settings = &parsed->settings;
+  const gpu::TargetConfig &config = parsed->config;
   auto flags = gpu::compileFlags(config, *settings->table,
                                  settings->tools->compilerHelp());
   if (!flags) {

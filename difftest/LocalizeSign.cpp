@@ -2,6 +2,7 @@
 
 #include "difftest/LocalizeSign.h"
 #include "difftest/Common.h"
+#include "difftest/Parameters.h"
 #include "difftest/Signature.h"
 
 #include "gpu/Process.h"
@@ -46,12 +47,10 @@ LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
     out.reason = "not a mismatch";
     return out;
   }
-  if (o->getObject("frontend")) {
-    // A frontend bundle's program.mlir is the lowered one, but its inputs
-    // follow the frontend's signature; localize takes IREE's input phase.
-    out.reason = "a frontend bundle (localize takes the lowered program only)";
-    return out;
-  }
+  // A frontend bundle's program.mlir is the lowering (IREE's input phase,
+  // ABI wrapper included), which localize takes as it is: its public
+  // function and inputs are those repro.sh gives iree-run-module, and its
+  // externalized weights are in parameters.json.
   // The static twin ("llvm-cpu+static") compiles for its target.
   std::string target =
       o->getString("target").value_or("").split('+').first.str();
@@ -81,6 +80,15 @@ LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
       spec = spec.substr(0, at + 1) + joinPath(bundleDir, spec.substr(at + 1));
     argv.push_back("--input=" + spec);
   }
+  // The bundle's parameter archives (parameters.json: copied in, or named
+  // by path and sha256), for the program's parameter globals.
+  auto params = readParameterRecord(bundleDir);
+  if (!params) {
+    out.reason = "parameter archives: " + llvm::toString(params.takeError());
+    return out;
+  }
+  for (const std::string &p : parameterFlags(*params, bundleDir))
+    argv.push_back("--parameters=" + p);
   argv.insert(argv.end(), childOptions.begin(), childOptions.end());
 
   fs::remove_directories(outDir);

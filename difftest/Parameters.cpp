@@ -13,6 +13,9 @@
 #include "llvm/Support/SHA256.h"
 
 #include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <set>
 
 namespace ref::difftest {
 
@@ -108,6 +111,81 @@ collectParameters(llvm::ArrayRef<std::string> flags,
       out.push_back(std::move(p));
     }
   return out;
+}
+
+namespace {
+/// Reads an MLIR string literal at the start of `s` (which it advances):
+/// its value with \", \\, \n, \t and \XX escapes undone; nullopt if `s`
+/// does not start with a well-formed one.
+std::optional<std::string> takeStringLiteral(StringRef &s) {
+  if (!s.consume_front("\""))
+    return std::nullopt;
+  std::string out;
+  while (!s.empty()) {
+    char c = s.front();
+    s = s.drop_front();
+    if (c == '"')
+      return out;
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    if (s.empty())
+      return std::nullopt;
+    char e = s.front();
+    if (e == '"' || e == '\\') {
+      out += e;
+      s = s.drop_front();
+    } else if (e == 'n' || e == 't') {
+      out += e == 'n' ? '\n' : '\t';
+      s = s.drop_front();
+    } else if (s.size() >= 2 && llvm::isHexDigit(s[0]) &&
+               llvm::isHexDigit(s[1])) {
+      out += char(llvm::hexFromNibbles(s[0], s[1]));
+      s = s.drop_front(2);
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+} // namespace
+
+llvm::Error checkParameterReferences(StringRef programText,
+                                     llvm::ArrayRef<std::string> flags,
+                                     StringRef baseDir) {
+  ParameterIndex index;
+  for (const std::string &f : flags) {
+    ParameterFlag pf = parseParameterFlag(f);
+    std::string file = pf.file;
+    if (!baseDir.empty() && !file.empty() && !path::is_absolute(file))
+      file = joinPath(baseDir, file);
+    if (llvm::Error e = index.add(pf.scope.empty() ? file
+                                                   : pf.scope + "=" + file))
+      return e;
+  }
+  std::set<std::pair<std::string, std::string>> seen;
+  for (size_t at = programText.find("parameter.named<"); at != StringRef::npos;
+       at = programText.find("parameter.named<", at + 1)) {
+    StringRef rest = programText.substr(at + strlen("parameter.named<"));
+    std::optional<std::string> first = takeStringLiteral(rest);
+    if (!first)
+      continue; // not an attribute (a comment, a name): ref-run decides
+    std::string scope, key = *first;
+    if (rest.consume_front("::")) {
+      std::optional<std::string> second = takeStringLiteral(rest);
+      if (!second)
+        continue;
+      scope = std::move(key);
+      key = std::move(*second);
+    }
+    if (!rest.starts_with(">") || !seen.insert({scope, key}).second)
+      continue;
+    auto found = index.lookup(scope, key);
+    if (!found)
+      return found.takeError();
+  }
+  return llvm::Error::success();
 }
 
 llvm::Error writeParameterRecord(StringRef dir,

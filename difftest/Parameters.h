@@ -77,6 +77,16 @@ llvm::Error copyParameters(llvm::StringRef fromDir, llvm::StringRef toDir);
 llvm::Error copyParameterFiles(const std::vector<ParameterFile> &files,
                                llvm::StringRef fromDir, llvm::StringRef toDir);
 
+/// Checks that every `#flow/#stream.parameter.named<["SCOPE"::]"KEY">` in
+/// `programText` names an entry of the archives of `flags` (--parameters
+/// values; relative paths against `baseDir`), as ref-run and iree-run-module
+/// will look it up: an error naming the first parameter whose scope has no
+/// archive or whose key none of its archives holds, or an archive that does
+/// not load. Sizes are left to ref-run (they need the global's type).
+llvm::Error checkParameterReferences(llvm::StringRef programText,
+                                     llvm::ArrayRef<std::string> flags,
+                                     llvm::StringRef baseDir = "");
+
 /// The hex sha256 of a file (streamed).
 llvm::Expected<std::string> fileSha256(llvm::StringRef path);
 
