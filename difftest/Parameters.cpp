@@ -151,6 +151,76 @@ std::optional<std::string> takeStringLiteral(StringRef &s) {
 }
 } // namespace
 
+/// Each `parameter.named<` attribute of `text`: where its first string
+/// starts and ends (the whole `<...>` body), its scope and key.
+struct ParameterRef {
+  size_t begin = 0, end = 0; // [begin, end) of `"scope"::"key"` or `"key"`
+  std::string scope, key;
+};
+
+static std::vector<ParameterRef> scanParameterRefs(StringRef text) {
+  std::vector<ParameterRef> out;
+  constexpr StringRef kOpen = "parameter.named<";
+  for (size_t at = text.find(kOpen); at != StringRef::npos;
+       at = text.find(kOpen, at + 1)) {
+    size_t begin = at + kOpen.size();
+    StringRef rest = text.substr(begin);
+    std::optional<std::string> first = takeStringLiteral(rest);
+    if (!first)
+      continue; // not an attribute (a comment, a name): ref-run decides
+    ParameterRef r;
+    r.begin = begin;
+    r.key = std::move(*first);
+    if (rest.consume_front("::")) {
+      std::optional<std::string> second = takeStringLiteral(rest);
+      if (!second)
+        continue;
+      r.scope = std::move(r.key);
+      r.key = std::move(*second);
+    }
+    if (!rest.starts_with(">"))
+      continue;
+    r.end = text.size() - rest.size();
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>>
+parameterReferences(StringRef programText) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::set<std::pair<std::string, std::string>> seen;
+  for (ParameterRef &r : scanParameterRefs(programText))
+    if (seen.insert({r.scope, r.key}).second)
+      out.push_back({std::move(r.scope), std::move(r.key)});
+  return out;
+}
+
+std::string
+renameParameterScopes(StringRef programText,
+                      llvm::function_ref<std::string(StringRef)> rename) {
+  auto literal = [](StringRef s) {
+    std::string out = "\"";
+    for (char c : s) {
+      if (c == '"' || c == '\\' || !llvm::isPrint(c))
+        out += "\\" + llvm::utohexstr(uint8_t(c), /*LowerCase=*/false,
+                                      /*Width=*/2);
+      else
+        out += c;
+    }
+    return out + "\"";
+  };
+  std::string out;
+  size_t done = 0;
+  for (const ParameterRef &r : scanParameterRefs(programText)) {
+    out += programText.slice(done, r.begin).str();
+    out += literal(rename(r.scope)) + "::" + literal(r.key);
+    done = r.end;
+  }
+  out += programText.substr(done).str();
+  return out;
+}
+
 llvm::Error checkParameterReferences(StringRef programText,
                                      llvm::ArrayRef<std::string> flags,
                                      StringRef baseDir) {
@@ -164,23 +234,7 @@ llvm::Error checkParameterReferences(StringRef programText,
                                                    : pf.scope + "=" + file))
       return e;
   }
-  std::set<std::pair<std::string, std::string>> seen;
-  for (size_t at = programText.find("parameter.named<"); at != StringRef::npos;
-       at = programText.find("parameter.named<", at + 1)) {
-    StringRef rest = programText.substr(at + strlen("parameter.named<"));
-    std::optional<std::string> first = takeStringLiteral(rest);
-    if (!first)
-      continue; // not an attribute (a comment, a name): ref-run decides
-    std::string scope, key = *first;
-    if (rest.consume_front("::")) {
-      std::optional<std::string> second = takeStringLiteral(rest);
-      if (!second)
-        continue;
-      scope = std::move(key);
-      key = std::move(*second);
-    }
-    if (!rest.starts_with(">") || !seen.insert({scope, key}).second)
-      continue;
+  for (const auto &[scope, key] : parameterReferences(programText)) {
     auto found = index.lookup(scope, key);
     if (!found)
       return found.takeError();

@@ -19,6 +19,7 @@
 
 #include "gpu/Frontend.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -86,6 +87,19 @@ llvm::Error copyParameterFiles(const std::vector<ParameterFile> &files,
 llvm::Error checkParameterReferences(llvm::StringRef programText,
                                      llvm::ArrayRef<std::string> flags,
                                      llvm::StringRef baseDir = "");
+
+/// The (scope, key) pairs of the `#flow/#stream.parameter.named` attributes
+/// of `programText`, each once, in order of appearance (scope empty for
+/// `<"KEY">`).
+std::vector<std::pair<std::string, std::string>>
+parameterReferences(llvm::StringRef programText);
+
+/// `programText` with the scope of every parameter attribute replaced by
+/// `rename(scope)` (always written `<"SCOPE"::"KEY">`); nothing else
+/// changes.
+std::string
+renameParameterScopes(llvm::StringRef programText,
+                      llvm::function_ref<std::string(llvm::StringRef)> rename);
 
 /// The hex sha256 of a file (streamed).
 llvm::Expected<std::string> fileSha256(llvm::StringRef path);
