@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""difftest localize and difftest sign on a model whose weights live in an
+"""difftest localize, sign and export on a model whose weights live in an
 IREE parameter archive (.irpa), with the real IREE 3.13 tools and a fake
 iree-compile that plants one miscompiled dispatch:
 
@@ -30,7 +30,15 @@ from the archive the import writes, none is in the program.
             localizes both (the bundle's parameters.json passed on) to the
             same dispatch signature
 
-usage: localize_params_test.py DIFFTEST PROJECT_ROOT WORK_DIR
+  export    difftest export of the lowered program: without --parameters
+            exit 7 and no batch; with them the archive is copied into the
+            batch and named in each case of manifest.json, the batch moved
+            elsewhere (the original archive gone) replays on llvm-cpu with
+            every case passing; exported under the planted fault, the
+            imported mismatch bundle carries the archive and its repro.sh
+            runs
+
+usage: params_flow_test.py DIFFTEST PROJECT_ROOT WORK_DIR
 """
 import json
 import os
@@ -98,6 +106,72 @@ def report(out):
 
 def verdicts(rep):
     return {d["ordinal"]: d["verdict"] for d in rep["dispatches"]}
+
+
+def export_cases(dt, work, lowered, weights, real_run, fake, planted):
+    batch = os.path.join(work, "batch-none")
+    rc, text = run([dt, "export", lowered, "--function=mlp",
+                    "--target=llvm-cpu", "--out=" + batch])
+    check(rc == 7 and '"model"::"w0"' in text and
+          not os.path.exists(os.path.join(batch, "manifest.json")),
+          "export: without the archive exit 7 naming w0, no batch (%d)\n%s"
+          % (rc, text[-1500:]))
+    # The archive exported from a copy that is then removed: the batch
+    # must hold its own.
+    temp = os.path.join(work, "temp-weights.irpa")
+    shutil.copyfile(weights, temp)
+    batch = os.path.join(work, "batch")
+    rc, text = run([dt, "export", lowered, "--function=mlp", "--seeds=2",
+                    "--target=llvm-cpu", "--with-tools", "--out=" + batch,
+                    "--parameters=model=" + temp], timeout=300)
+    os.remove(temp)
+    if not check(rc == 0 and "2 cases" in text,
+                 "export: 2 cases with the archive (%d)\n%s" %
+                 (rc, text[-1500:])):
+        return
+    man = json.load(open(os.path.join(batch, "manifest.json")))
+    params = [c.get("parameters") for c in man["cases"]]
+    check(params == [["model=params/model.temp-weights.irpa"]] * 2,
+          "export: every case names the batch's copy: %s" % params)
+    copy = os.path.join(batch, "params", "model.temp-weights.irpa")
+    check(os.path.exists(copy) and
+          open(copy, "rb").read() == open(weights, "rb").read(),
+          "export: the archive is copied into the batch")
+    moved = os.path.join(work, "elsewhere", "batch")
+    os.makedirs(os.path.dirname(moved))
+    shutil.move(batch, moved)
+    rc, text = run([os.path.join(moved, "bin", "difftest-replay"), moved],
+                   timeout=300)
+    check(rc == 0 and "pass 2" in text,
+          "export: the moved batch replays, every case passes (%d)\n%s" %
+          (rc, text[-1500:]))
+    # Under the planted fault: the imported bundle carries the archive.
+    batch = os.path.join(work, "batch-planted")
+    rc, text = run([dt, "export", lowered, "--function=mlp",
+                    "--target=llvm-cpu", "--out=" + batch,
+                    "--iree-dir=" + fake, "--parameters=model=" + weights],
+                   timeout=300, env=planted)
+    rc2, text2 = run([os.path.join(os.path.dirname(dt), "difftest-replay"),
+                      batch, "--iree-run-module=" + real_run], timeout=300)
+    rc3, text3 = run([dt, "import", batch], timeout=300)
+    bdir = os.path.join(batch, "bundles")
+    names = os.listdir(bdir) if os.path.isdir(bdir) else []
+    if not check(rc == 0 and "mismatch" in text2 and rc3 == 1 and names,
+                 "export: the planted fault is a mismatch with a bundle "
+                 "(%d %d %d)\n%s" % (rc, rc2, rc3, text3[-1500:])):
+        return
+    b = os.path.join(bdir, names[0])
+    repro = open(os.path.join(b, "repro.sh")).read()
+    check(os.path.exists(os.path.join(b, "params", "model.weights.irpa")) and
+          os.path.exists(os.path.join(b, "parameters.json")) and
+          "--parameters=model=params/model.weights.irpa" in repro,
+          "export: the bundle holds the archive and repro.sh gives it")
+    r = subprocess.run(["sh", os.path.join(b, "repro.sh")],
+                       env=dict(os.environ, IREE_RUN_MODULE=real_run),
+                       capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0,
+          "export: the bundle's repro.sh runs (%d)\n%s" %
+          (r.returncode, r.stderr[-1500:]))
 
 
 def main():
@@ -246,6 +320,8 @@ def main():
             sigs.append(rows[0]["signature"])
     check(len(sigs) == 2 and sigs[0] == sigs[1],
           "sign: the lowered program and the model sign the same: %s" % sigs)
+
+    export_cases(dt, work, lowered, mine, real_run, fake, planted)
 
     if failures:
         print("%d check(s) failed" % len(failures))
