@@ -28,6 +28,7 @@
 
 #include "difftest/Localize.h"
 #include "difftest/Frontend.h"
+#include "difftest/LocalizeSign.h"
 #include "difftest/Options.h"
 #include "difftest/Parameters.h"
 
@@ -208,12 +209,46 @@ int localizeCommand(int argc, char **argv) {
   auto parsed = common.parseOneTarget(
       argc, argv,
       "difftest localize: the first dispatch that is wrong on its own "
-      "inputs\n",
+      "inputs (PROGRAM may be a repro bundle)\n",
       "--target: localize takes one target");
   if (!parsed)
     return kInvalid;
   const Settings *settings = &parsed->settings;
-  const gpu::TargetConfig &config = parsed->config;
+  gpu::TargetConfig config = parsed->config;
+  // A repro bundle: its program, function, target, opt level, flags,
+  // inputs and parameter archives, unless the command line says otherwise.
+  if (fs::is_directory(program)) {
+    auto bc = readBundleCase(program);
+    if (!bc) {
+      llvm::errs() << "error: " << program << ": not a repro bundle: "
+                   << llvm::toString(bc.takeError()) << "\n";
+      return kInvalid;
+    }
+    program = bc->program;
+    if (!function.getNumOccurrences())
+      function = bc->function;
+    if (inputs.empty())
+      for (const std::string &in : bc->inputs)
+        inputs.push_back(in);
+    if (frontend.parameters.empty())
+      for (const std::string &p : bc->parameters)
+        frontend.parameters.push_back(p);
+    if (!common.target.getNumOccurrences() && !bc->target.empty())
+      common.target = bc->target;
+    if (!common.optLevel.getNumOccurrences() && !bc->optLevel.empty())
+      common.optLevel = bc->optLevel;
+    if (!common.ireeFlags.getNumOccurrences())
+      for (const std::string &f : bc->extraFlags)
+        common.ireeFlags.push_back(f);
+    auto configs = common.targetConfigs(common.target, *settings);
+    if (!configs)
+      return kInvalid;
+    if (configs->size() != 1) {
+      llvm::errs() << "error: --target: localize takes one target\n";
+      return kInvalid;
+    }
+    config = configs->front();
+  }
   auto started = std::chrono::steady_clock::now();
   uint64_t peakRss = 0;
   double interpSeconds = 0, ireeSeconds = 0;

@@ -26,9 +26,9 @@ from the archive the import writes, none is in the program.
             missing a key, or with a short entry, exits 7 naming it
   sign      difftest run of the lowered program with --parameters, and of
             the .onnx with the import's archive, under the planted fault:
-            each mismatch bundle records the archive, and difftest sign
-            localizes both (the bundle's parameters.json passed on) to the
-            same dispatch signature
+            each mismatch bundle records the archive; `difftest localize
+            BUNDLE` names dispatch 3 with the bundle's archive; difftest
+            sign localizes both bundles to the same dispatch signature
 
   export    difftest export of the lowered program: without --parameters
             exit 7 and no batch; with them the archive is copied into the
@@ -266,6 +266,10 @@ def main():
           not os.path.exists(os.path.join(out, "work", "flow.mlir")),
           "missing: no archive: exit 7 naming the parameter and the flag, "
           "nothing compiled (%d)\n%s" % (rc, text[-1500:]))
+    rc, text, out = localize("notbundle", [work])
+    check(rc == 2 and "not a repro bundle" in text,
+          "notbundle: a directory that is no bundle: exit 2 (%d)\n%s" %
+          (rc, text[-1500:]))
     rc, text, out = localize("given", [lowered, "--function=mlp",
                                        "--parameters=model=" + mine])
     check(rc == 0 and "no dispatch is wrong" in text,
@@ -306,6 +310,19 @@ def main():
         bundle = os.path.join(bundles, names[0])
         check(os.path.exists(os.path.join(bundle, "parameters.json")),
               "sign/%s: the bundle records the archive" % name)
+        if name == "lowered":
+            # localize takes the bundle itself: program, function, target,
+            # inputs and the archive from parameters.json.
+            rc, text, lout = localize("bundle", [bundle, "--iree-dir=" + fake],
+                                      env=planted)
+            ok = rc == 1 and os.path.exists(os.path.join(lout,
+                                                         "localize.json"))
+            check(ok and report(lout)["guilty"] == 3 and
+                  "--parameters=model=" in open(os.path.join(
+                      lout, "work", "logs",
+                      "run-traced.log")).readline(),
+                  "localize BUNDLE: dispatch 3 named with the bundle's "
+                  "archive (%d)\n%s" % (rc, text[-1500:]))
         sout = os.path.join(work, "sign-" + name)
         rc, text = run([dt, "sign", bundle, "--iree-dir=" + fake,
                         "--out=" + sout], timeout=300, env=planted)
