@@ -1,13 +1,16 @@
 //===- Localize.cpp - difftest localize: the one guilty dispatch ----------===//
 //
-//   difftest localize PROGRAM --function=F --target=T [--input=...]
-//       [--out=DIR] [--all-dispatches]
+//   difftest localize PROGRAM|BUNDLE --function=F --target=T [--input=...]
+//       [--out=DIR] [--all-dispatches] [--parameters=[SCOPE=]FILE.irpa]
 //
 // From a wrong output of a whole program to the first dispatch that is wrong
 // on its own inputs (docs/localize.md):
-//  1. PROGRAM (.mlir at IREE's input phase, or .onnx through
-//     iree-import-onnx) is put on tensors (`ref-flow strip-abi`), then
-//     compiled for T to the flow phase: IREE's own dispatches.
+//  1. PROGRAM (.mlir at IREE's input phase, or a frontend program lowered
+//     as difftest run lowers it; a bundle gives its program, function,
+//     target, inputs and parameter archives) is put on tensors (`ref-flow
+//     strip-abi`), then compiled for T to the flow phase: IREE's own
+//     dispatches. Parameter archives go to both runs of the instrumented
+//     program; a dispatch gets a parameter global's value as an operand.
 //  2. `ref-flow instrument` returns every tensor a dispatch reads or writes
 //     from F as well, and writes each dispatch alone as a func.func; the
 //     instrumented program is compiled from the flow phase and run once:
@@ -22,7 +25,9 @@
 //     error. The report (Markdown, HTML, JSON) has one row per dispatch.
 //
 // Exit: 0 no dispatch is wrong; 1 a dispatch is wrong (or the output is
-// wrong and no single dispatch explains it); 2 invalid input; 4 tool error.
+// wrong and no single dispatch explains it); 2 invalid input; 4 tool error;
+// 5/6 IREE's frontend rejects the program; 7 a parameter archive is missing
+// or does not fit the program.
 //
 //===----------------------------------------------------------------------===//
 
