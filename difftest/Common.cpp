@@ -238,6 +238,12 @@ Expected<Signature> resolveSignature(const Signature &sig,
   return s;
 }
 
+std::string absolutePath(llvm::StringRef p) {
+  llvm::SmallString<256> a(p);
+  llvm::sys::fs::make_absolute(a);
+  return std::string(a);
+}
+
 std::string joinPath(StringRef a, StringRef b, StringRef c, StringRef d) {
   llvm::SmallString<256> p(a);
   for (StringRef part : {b, c, d})

@@ -116,6 +116,8 @@ Golden makeGolden(llvm::StringRef program, const Signature &sig,
 /// Joins path components, skipping empty ones.
 std::string joinPath(llvm::StringRef a, llvm::StringRef b,
                      llvm::StringRef c = "", llvm::StringRef d = "");
+/// `p` made absolute against the current directory.
+std::string absolutePath(llvm::StringRef p);
 /// Copies a directory tree (created as needed) into `to`.
 llvm::Error copyTree(llvm::StringRef from, llvm::StringRef to);
 /// Reads a whole file; errors name it.

@@ -2,6 +2,7 @@
 
 #include "difftest/Export.h"
 #include "difftest/Options.h"
+#include "difftest/Parameters.h"
 #include "gpu/Batch.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -27,13 +28,10 @@ static uint64_t fileSize(StringRef p) {
 }
 
 int exportCommand(int argc, char **argv) {
-  CommonOptions common;
+  OneTargetOptions common("The one target of the batch, e.g. cuda:sm_90",
+                          /*defaultTarget=*/"");
   cl::list<std::string> programs(cl::Positional, cl::desc("<program.mlir>..."),
                                  cl::OneOrMore, cl::cat(common.category));
-  cl::opt<std::string> target("target",
-                              cl::desc("The one target of the batch, e.g. "
-                                       "cuda:sm_90"),
-                              cl::Required, cl::cat(common.category));
   cl::opt<std::string> function(
       "function",
       cl::desc("Function to export (default: every public function whose "
@@ -50,20 +48,21 @@ int exportCommand(int argc, char **argv) {
       "with-tools",
       cl::desc("Copy difftest-replay and iree-run-module into BATCH/bin"),
       cl::cat(common.category));
-  std::optional<Settings> settings = common.parse(
-      argc, argv,
-      "difftest export: a batch for another "
-      "machine\n");
-  if (!settings)
+  cl::list<std::string> parameters(
+      "parameters",
+      cl::desc("A parameter archive the programs' #flow/#stream.parameter."
+               "named globals read (repeatable): copied into BATCH/params "
+               "and given to ref-run and, on the other machine, to "
+               "iree-run-module"),
+      cl::value_desc("[SCOPE=]FILE.irpa"), cl::cat(common.category));
+  auto parsed = common.parseOneTarget(argc, argv,
+                                      "difftest export: a batch for another "
+                                      "machine\n",
+                                      "a batch has exactly one --target");
+  if (!parsed)
     return kInvalid;
-  auto configs = common.targetConfigs(target, *settings);
-  if (!configs)
-    return kInvalid;
-  if (configs->size() != 1) {
-    llvm::errs() << "error: a batch has exactly one --target\n";
-    return kInvalid;
-  }
-  const gpu::TargetConfig &config = configs->front();
+  const Settings *settings = &parsed->settings;
+  const gpu::TargetConfig &config = parsed->config;
   auto flags = gpu::compileFlags(config, *settings->table,
                                  settings->tools->compilerHelp());
   if (!flags) {
@@ -77,8 +76,36 @@ int exportCommand(int argc, char **argv) {
                  << " already holds a batch: choose another --out\n";
     return kInvalid;
   }
+  // A program that reads parameter globals keeps them (the module the
+  // other machine runs is the one tested here, loading its weights as a
+  // real model does); every parameter it reads must be in --parameters.
+  for (const std::string &program : programs) {
+    auto text = readFile(program);
+    if (!text) {
+      llvm::errs() << "error: " << llvm::toString(text.takeError()) << "\n";
+      return kInvalid;
+    }
+    if (llvm::Error e = checkParameterReferences(*text, parameters)) {
+      llvm::errs() << "error: " << program << ": "
+                   << llvm::toString(std::move(e)) << "\n";
+      return kParameterError;
+    }
+  }
   for (StringRef sub : {"modules", "programs", "cases"})
     fs::create_directories(joinPath(batchDir, sub));
+  // The archives travel with the batch (BATCH/params/, parameters.json);
+  // one over the copy limit is named by its path and sha256.
+  auto paramFiles = collectParameters(parameters, nullptr, batchDir);
+  if (!paramFiles) {
+    llvm::errs() << "error: " << llvm::toString(paramFiles.takeError())
+                 << "\n";
+    return kParameterError;
+  }
+  if (llvm::Error e = writeParameterRecord(batchDir, *paramFiles)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+    return kToolError;
+  }
+  std::vector<std::string> paramFlags = parameterFlags(*paramFiles, batchDir);
 
   gpu::Batch batch;
   batch.dir = batchDir;
@@ -148,7 +175,7 @@ int exportCommand(int argc, char **argv) {
             return kToolError;
           }
           golden = makeGolden(program, sig, *files, joinPath(caseDir, "golden"),
-                              "", settings->interpLimits);
+                              "", settings->interpLimits, paramFlags);
           if (golden.status != Golden::Undefined)
             break;
         }
@@ -288,6 +315,18 @@ int importCommand(int argc, char **argv) {
     gpu::CaseSpec rel = c.spec;
     for (gpu::TensorFile &t : rel.inputs)
       t.path = joinPath("inputs", path::filename(t.path));
+    // The batch's parameter archives go into the bundle with their record.
+    if (!c.spec.parameters.empty()) {
+      auto params = readParameterRecord(batchDir);
+      if (!params) {
+        llvm::errs() << "error: " << llvm::toString(params.takeError())
+                     << "\n";
+        return kParameterError;
+      }
+      if (llvm::Error e = copyParameterFiles(*params, batchDir, dir))
+        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      rel.parameters = parameterFlags(*params);
+    }
     std::vector<gpu::TensorFile> actuals;
     for (auto [i, g] : llvm::enumerate(rel.goldens)) {
       gpu::TensorFile a = g;

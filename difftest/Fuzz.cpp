@@ -29,6 +29,8 @@
 #include "difftest/CampaignDB.h"
 #include "difftest/Capabilities.h"
 #include "difftest/Mutate.h"
+#include "difftest/Parameters.h"
+#include "interp/support/ParameterArchive.h"
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
 #include "fuzz/CaseFiles.h"
@@ -273,6 +275,11 @@ struct BatchCase {
   Golden golden;
   std::vector<CaseTarget> targets;
   bool twin = false; // the static twin of the case before it
+  /// A mutant of a source that reads parameter globals: its archives as
+  /// --parameters values (absolute paths; each scope renamed to the
+  /// case's own, so that the cases of one combined module never share a
+  /// scope).
+  std::vector<std::string> parameters;
 };
 
 llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
@@ -375,6 +382,20 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
                           inputs, "golden", c.dir, settings.interpLimits);
     return llvm::Error::success();
   };
+  // The archives of a case that reads parameters, copied into its
+  // directory (parameters.json, params/) when it is to become a bundle:
+  // --parameters values relative to the case directory.
+  auto recordParameters =
+      [&](const BatchCase &c) -> llvm::Expected<std::vector<std::string>> {
+    if (c.parameters.empty())
+      return std::vector<std::string>();
+    auto files = collectParameters(c.parameters, nullptr, c.dir);
+    if (!files)
+      return files.takeError();
+    if (llvm::Error e = writeParameterRecord(c.dir, *files))
+      return std::move(e);
+    return parameterFlags(*files);
+  };
   // Records a case the interpreter did not run: rejected (undefined on its
   // inputs: the generator should make this rare), or a bug of ours: the
   // generator made an invalid program, the interpreter failed on a valid
@@ -393,6 +414,8 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         std::string name = bundleName(row.verdict, row.signature);
         std::string dst = joinPath(stage, name);
         fs::remove_directories(dst);
+        if (auto p = recordParameters(c); !p)
+          return p.takeError();
         if (llvm::Error e = copyTree(c.dir, dst))
           return e;
         if (llvm::Error e = writeFile(joinPath(dst, "interpreter.log"), message))
@@ -428,6 +451,21 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       auto text = readFile(joinPath(c.dir, "program.mlir"));
       if (!text)
         return text.takeError();
+      if (!src.parameters.empty()) {
+        // The source's weights: its archives, each scope renamed to the
+        // case's own (a combined module holds several cases' globals, and
+        // every case's archives are given to its run).
+        auto scoped = [&](StringRef scope) {
+          return scope.empty() ? c.name : c.name + "." + scope.str();
+        };
+        *text = renameParameterScopes(*text, scoped);
+        if (llvm::Error e = writeFile(joinPath(c.dir, "program.mlir"), *text))
+          return e;
+        for (const std::string &flag : src.parameters) {
+          ParameterFlag f = parseParameterFlag(flag);
+          c.parameters.push_back(scoped(f.scope) + "=" + f.file);
+        }
+      }
       c.programHash = hex64(llvm::xxh3_64bits(*text));
       llvm::json::Array names;
       for (const std::string &op : programOps(*text))
@@ -464,7 +502,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       for (gpu::TensorFile &f : *files)
         f.path = joinPath("inputs", path::filename(f.path));
       c.golden = makeGolden("program.mlir", *sig, *files, "golden", c.dir,
-                            settings.interpLimits);
+                            settings.interpLimits, c.parameters);
       if (c.golden.status != Golden::Undefined)
         break;
     }
@@ -477,6 +515,12 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     case Golden::Undefined:
       return reject(c, "rejected-ub", c.golden.message);
     case Golden::Invalid:
+      if (c.golden.parameterError)
+        return reject(c, "mutant-invalid",
+                      "the mutant's parameter globals no longer fit the "
+                      "source's archive (a mutation changed a weight's "
+                      "shape or type): " +
+                          c.golden.message);
       return reject(c, "mutant-invalid",
                     "the interpreter does not take the mutant: " +
                         c.golden.message);
@@ -627,15 +671,24 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     }
     std::string combinedSub = sub + "-" + combinedName;
     size_t numCombined = llvm::count(inCombined, true);
+    // The combined module initializes every member's parameter globals:
+    // each of its runs takes every member's archives (their scopes differ).
+    std::vector<std::string> combinedParameters;
+    for (auto [k, c] : llvm::enumerate(cases))
+      if (inCombined[k])
+        combinedParameters.insert(combinedParameters.end(),
+                                  c.parameters.begin(), c.parameters.end());
     for (auto [k, c] : llvm::enumerate(cases)) {
       CaseTarget ct;
       ct.subdir = sub;
       if (inCombined[k]) {
         TargetResult shared = combinedCompile;
         shared.compileSeconds /= numCombined;
+        gpu::CaseSpec inBatch = c.golden.spec;
+        inBatch.parameters = combinedParameters;
         ct.result = runCompiled(config,
                                 joinPath("..", combinedSub, "module.vmfb"),
-                                c.golden.spec, c.dir, sub, settings, shared);
+                                inBatch, c.dir, sub, settings, shared);
         if (gpu::isFailure(ct.result.verdict)) {
           // Isolate: the case alone. Its own outcome wins when it fails
           // too; a failure only in company is still a bug, kept as such.
@@ -706,10 +759,19 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
           }
         std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
                                                "--function=" + c.name};
+        // The bundle carries the case's archives (parameters.json).
+        gpu::CaseSpec spec = c.golden.spec;
+        auto params = recordParameters(c);
+        if (!params)
+          return params.takeError();
+        if (!c.parameters.empty())
+          spec.parameters = *params;
+        for (const std::string &p : *params)
+          goldenArgv.push_back("--parameters=" + p);
         for (const gpu::TensorFile &in : c.golden.spec.inputs)
           goldenArgv.push_back("--input=" + in.inputFlag());
         auto bundle = writeBundle(stage, name, c.dir,
-                                  ct.subdir, c.golden.spec, config, ct.result,
+                                  ct.subdir, spec, config, ct.result,
                                   settings, shellCommand(goldenArgv),
                                   /*replace=*/true);
         if (!bundle)

@@ -1,13 +1,16 @@
 //===- Localize.cpp - difftest localize: the one guilty dispatch ----------===//
 //
-//   difftest localize PROGRAM --function=F --target=T [--input=...]
-//       [--out=DIR] [--all-dispatches]
+//   difftest localize PROGRAM|BUNDLE --function=F --target=T [--input=...]
+//       [--out=DIR] [--all-dispatches] [--parameters=[SCOPE=]FILE.irpa]
 //
 // From a wrong output of a whole program to the first dispatch that is wrong
 // on its own inputs (docs/localize.md):
-//  1. PROGRAM (.mlir at IREE's input phase, or .onnx through
-//     iree-import-onnx) is put on tensors (`ref-flow strip-abi`), then
-//     compiled for T to the flow phase: IREE's own dispatches.
+//  1. PROGRAM (.mlir at IREE's input phase, or a frontend program lowered
+//     as difftest run lowers it; a bundle gives its program, function,
+//     target, inputs and parameter archives) is put on tensors (`ref-flow
+//     strip-abi`), then compiled for T to the flow phase: IREE's own
+//     dispatches. Parameter archives go to both runs of the instrumented
+//     program; a dispatch gets a parameter global's value as an operand.
 //  2. `ref-flow instrument` returns every tensor a dispatch reads or writes
 //     from F as well, and writes each dispatch alone as a func.func; the
 //     instrumented program is compiled from the flow phase and run once:
@@ -22,12 +25,17 @@
 //     error. The report (Markdown, HTML, JSON) has one row per dispatch.
 //
 // Exit: 0 no dispatch is wrong; 1 a dispatch is wrong (or the output is
-// wrong and no single dispatch explains it); 2 invalid input; 4 tool error.
+// wrong and no single dispatch explains it); 2 invalid input; 4 tool error;
+// 5/6 IREE's frontend rejects the program; 7 a parameter archive is missing
+// or does not fit the program.
 //
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Localize.h"
+#include "difftest/Frontend.h"
+#include "difftest/LocalizeSign.h"
 #include "difftest/Options.h"
+#include "difftest/Parameters.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
@@ -173,15 +181,16 @@ std::string localizeCell(StringRef s) {
 } // namespace
 
 int localizeCommand(int argc, char **argv) {
-  CommonOptions common;
-  cl::opt<std::string> program(cl::Positional,
-                               cl::desc("<program.mlir|model.onnx>"),
-                               cl::Required, cl::cat(common.category));
-  cl::opt<std::string> function("function",
-                                cl::desc("Function to test (default main)"),
-                                cl::init("main"), cl::cat(common.category));
-  cl::opt<std::string> target("target", cl::desc("The target (one)"),
-                              cl::init("llvm-cpu"), cl::cat(common.category));
+  OneTargetOptions common("The target (one)", /*defaultTarget=*/"llvm-cpu");
+  cl::opt<std::string> program(
+      cl::Positional,
+      cl::desc("<program.mlir|model.onnx|torch/StableHLO/TOSA .mlir>"),
+      cl::Required, cl::cat(common.category));
+  cl::opt<std::string> function(
+      "function",
+      cl::desc("Function to test (default main; for a frontend program, "
+               "the only function its lowering exports)"),
+      cl::init("main"), cl::cat(common.category));
   cl::list<std::string> inputs(
       "input",
       cl::desc("An argument, as iree-run-module and ref-run take it "
@@ -201,31 +210,56 @@ int localizeCommand(int argc, char **argv) {
       cl::desc("Write every dispatch as a corpus case (program, traced "
                "inputs, goldens) under OUT/dispatches"),
       cl::cat(common.category));
-  std::optional<Settings> settings = common.parse(
+  FrontendFlags frontend(common.category);
+  auto parsed = common.parseOneTarget(
       argc, argv,
       "difftest localize: the first dispatch that is wrong on its own "
-      "inputs\n");
-  if (!settings)
+      "inputs (PROGRAM may be a repro bundle)\n",
+      "--target: localize takes one target");
+  if (!parsed)
     return kInvalid;
-  auto configs = common.targetConfigs(target, *settings);
-  if (!configs)
-    return kInvalid;
-  if (configs->size() != 1) {
-    llvm::errs() << "error: --target: localize takes one target\n";
-    return kInvalid;
+  const Settings *settings = &parsed->settings;
+  gpu::TargetConfig config = parsed->config;
+  // A repro bundle: its program, function, target, opt level, flags,
+  // inputs and parameter archives, unless the command line says otherwise.
+  if (fs::is_directory(program)) {
+    auto bc = readBundleCase(program);
+    if (!bc) {
+      llvm::errs() << "error: " << program << ": not a repro bundle: "
+                   << llvm::toString(bc.takeError()) << "\n";
+      return kInvalid;
+    }
+    program = bc->program;
+    if (!function.getNumOccurrences())
+      function = bc->function;
+    if (inputs.empty())
+      for (const std::string &in : bc->inputs)
+        inputs.push_back(in);
+    if (frontend.parameters.empty())
+      for (const std::string &p : bc->parameters)
+        frontend.parameters.push_back(p);
+    if (!common.target.getNumOccurrences() && !bc->target.empty())
+      common.target = bc->target;
+    if (!common.optLevel.getNumOccurrences() && !bc->optLevel.empty())
+      common.optLevel = bc->optLevel;
+    if (!common.ireeFlags.getNumOccurrences())
+      for (const std::string &f : bc->extraFlags)
+        common.ireeFlags.push_back(f);
+    auto configs = common.targetConfigs(common.target, *settings);
+    if (!configs)
+      return kInvalid;
+    if (configs->size() != 1) {
+      llvm::errs() << "error: --target: localize takes one target\n";
+      return kInvalid;
+    }
+    config = configs->front();
   }
-  const gpu::TargetConfig &config = configs->front();
   auto started = std::chrono::steady_clock::now();
   uint64_t peakRss = 0;
   double interpSeconds = 0, ireeSeconds = 0;
 
   // Steps run inside the work directory: every path given is made absolute.
-  auto absolute = [](StringRef p) {
-    llvm::SmallString<256> a(p);
-    fs::make_absolute(a);
-    return std::string(a);
-  };
-  std::string outDir = absolute(out);
+  std::string outDir = absolutePath(out);
   std::string workDir = joinPath(outDir, "work");
   fs::remove_directories(workDir);
   for (StringRef sub :
@@ -234,7 +268,7 @@ int localizeCommand(int argc, char **argv) {
       llvm::errs() << "error: " << workDir << ": " << ec.message() << "\n";
       return kToolError;
     }
-  std::string absProgram = absolute(program);
+  std::string absProgram = absolutePath(program);
   if (!fs::exists(absProgram)) {
     llvm::errs() << "error: " << program << ": no such file\n";
     return kInvalid;
@@ -243,49 +277,55 @@ int localizeCommand(int argc, char **argv) {
     llvm::errs() << "localize: " << what << "\n";
   };
 
-  // 1. The program on tensors.
+  // 1. The program on tensors: a frontend program (an .onnx model, torch,
+  // StableHLO, TOSA) lowered to IREE's input phase by the IREE in use
+  // first (as difftest run does; exit 5 or 6 when IREE's frontend rejects
+  // it), then unwrapped.
+  PreparedProgram prepared =
+      prepareProgram(absProgram, frontend, *settings,
+                     [&]() -> llvm::Expected<std::string> { return workDir; });
+  if (prepared.exitCode)
+    return prepared.exitCode;
   std::string inputPhase = absProgram;
-  if (StringRef(program).ends_with(".onnx")) {
-    // Beside iree-compile (an install), in the project's .venv (the wheels
-    // keep iree-compile inside site-packages), or on PATH.
-    std::string importer;
-    for (std::string c :
-         {joinPath(path::parent_path(settings->tools->compile),
-                   "iree-import-onnx"),
-          joinPath(gpu::projectRoot(), ".venv", "bin", "iree-import-onnx")})
-      if (importer.empty() && fs::can_execute(c))
-        importer = c;
-    if (importer.empty()) {
-      auto found = llvm::sys::findProgramByName("iree-import-onnx");
-      if (!found) {
-        llvm::errs() << "error: no iree-import-onnx (pip install "
-                        "iree-base-compiler[onnx]) to import "
-                     << program << "\n";
+  if (prepared.lowering) {
+    progress("lowered the " +
+             gpu::frontendKindName(prepared.lowering->kind) +
+             " program with the IREE in use");
+    // strip-abi writes program.mlir: the lowering moves aside.
+    inputPhase = joinPath(workDir, "model.input.mlir");
+    if (std::error_code ec = fs::rename(prepared.path, inputPhase)) {
+      llvm::errs() << "error: " << inputPhase << ": " << ec.message() << "\n";
+      return kToolError;
+    }
+    if (!function.getNumOccurrences()) {
+      auto lsigs = readSignatures(inputPhase, settings->interpLimits);
+      if (!lsigs) {
+        llvm::errs() << llvm::toString(lsigs.takeError()) << "\n";
         return kInvalid;
       }
-      importer = *found;
+      if (auto only = defaultFunction(*lsigs))
+        function = *only;
     }
-    progress("importing the ONNX model");
-    gpu::ProcessResult r =
-        step({importer, absProgram, "-o", "model.torch.mlir"},
-             settings->compileLimits, workDir, "import-onnx.log", peakRss);
-    if (!ok(r)) {
-      llvm::errs() << "error: iree-import-onnx failed (" << r.summary()
-                   << "):\n"
-                   << firstLines(r.stderrText, 20);
-      return kInvalid;
-    }
-    r = step({settings->tools->compile, "model.torch.mlir",
-              "--compile-to=input", "-o", "model.input.mlir"},
-             settings->compileLimits, workDir, "compile-input.log", peakRss);
-    if (!ok(r)) {
-      llvm::errs() << "error: lowering the model to IREE's input phase "
-                      "failed:\n"
-                   << firstLines(r.stderrText, 20);
-      return kInvalid;
-    }
-    inputPhase = joinPath(workDir, "model.input.mlir");
   }
+  // Parameter archives (--parameters, or those the import wrote): the
+  // instrumented program reads its parameter globals from them on both
+  // sides; each dispatch alone takes their values as traced operands.
+  auto params = collectParameters(
+      frontend.parameters, prepared.lowering ? &*prepared.lowering : nullptr,
+      workDir);
+  if (!params) {
+    llvm::errs() << "error: " << llvm::toString(params.takeError()) << "\n";
+    return kParameterError;
+  }
+  if (llvm::Error e = writeParameterRecord(workDir, *params)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+    return kToolError;
+  }
+  // Relative to the work directory, where every step runs.
+  std::vector<std::string> paramFlags = parameterFlags(*params);
+  if (!params->empty())
+    progress(llvm::Twine(params->size()) +
+             " parameter archive(s): " + llvm::join(paramFlags, " "));
   {
     gpu::ProcessResult r =
         step({toolPath("ref-flow"), "strip-abi", inputPhase,
@@ -295,6 +335,18 @@ int localizeCommand(int argc, char **argv) {
       llvm::errs() << r.stderrText;
       return r.exitCode == 2 ? kInvalid : kToolError;
     }
+  }
+  // Every parameter the program reads must be in the archives before
+  // anything is compiled or run (the same check ref-run makes, exit 7).
+  if (auto text = readFile(joinPath(workDir, "program.mlir"))) {
+    if (llvm::Error e = checkParameterReferences(*text, paramFlags, workDir)) {
+      llvm::errs() << "error: " << program << ": "
+                   << llvm::toString(std::move(e)) << "\n";
+      return kParameterError;
+    }
+  } else {
+    llvm::errs() << "error: " << llvm::toString(text.takeError()) << "\n";
+    return kToolError;
   }
   auto sigs =
       readSignatures(joinPath(workDir, "program.mlir"), settings->interpLimits);
@@ -462,6 +514,7 @@ int localizeCommand(int argc, char **argv) {
   gpu::CaseSpec runCase;
   runCase.function = function;
   runCase.inputs = *files;
+  runCase.parameters = paramFlags;
   progress("running it on " + config.desc->device);
   {
     gpu::ProcessResult r = step(
@@ -470,6 +523,22 @@ int localizeCommand(int argc, char **argv) {
         settings->runLimits, workDir, "run-traced.log", peakRss);
     ireeSeconds += r.wallSeconds;
     if (!ok(r)) {
+      // A parameter that does not fit the program (an entry shorter or
+      // longer than its global) is an input error, not a finding: ask the
+      // interpreter, which names it (exit 7).
+      if (!paramFlags.empty()) {
+        Golden g = makeGolden("traced.mlir", tracedSig, *files, "golden",
+                              workDir, settings->interpLimits, paramFlags);
+        if (g.parameterError) {
+          llvm::errs() << firstLines(g.message, 20)
+                       << "(the archives do not fit the program; "
+                       << config.desc->device << " refused them too: "
+                       << StringRef(firstLines(StringRef(r.stderrText).trim(), 1))
+                              .trim()
+                       << ")\n";
+          return kParameterError;
+        }
+      }
       llvm::errs() << "error: running the instrumented program failed ("
                    << r.summary() << "):\n"
                    << firstLines(r.stderrText, 20);
@@ -480,12 +549,14 @@ int localizeCommand(int argc, char **argv) {
   // 3. Goldens in context: the whole flow program under the interpreter.
   progress("interpreting the whole flow program");
   Golden whole = makeGolden("traced.mlir", tracedSig, *files, "golden", workDir,
-                            settings->interpLimits);
+                            settings->interpLimits, paramFlags);
   interpSeconds += whole.seconds;
   double wholeCpu = whole.cpuSeconds;
   if (whole.status != Golden::Ok) {
     llvm::errs() << "error: the interpreter cannot run the flow program:\n"
                  << firstLines(whole.message, 20);
+    if (whole.parameterError)
+      return kParameterError;
     return whole.status == Golden::Failed ? kToolError : kInvalid;
   }
   std::vector<gpu::TensorFile> absActuals = actuals;

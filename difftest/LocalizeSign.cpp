@@ -2,6 +2,7 @@
 
 #include "difftest/LocalizeSign.h"
 #include "difftest/Common.h"
+#include "difftest/Parameters.h"
 #include "difftest/Signature.h"
 
 #include "gpu/Process.h"
@@ -22,65 +23,72 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 namespace json = llvm::json;
 
-LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
-                                    StringRef outDir, double timeoutSeconds,
-                                    llvm::ArrayRef<std::string> childOptions) {
-  LocalizedSignature out;
-  llvm::SmallString<256> abs(bundle);
-  fs::make_absolute(abs);
-  std::string bundleDir(abs);
+llvm::Expected<BundleCase> readBundleCase(StringRef bundle) {
+  auto fail = [](const llvm::Twine &msg) -> llvm::Error {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  BundleCase c;
+  std::string bundleDir = absolutePath(bundle);
   auto vtext = readFile(joinPath(bundleDir, "verdict.json"));
-  if (!vtext) {
-    out.reason = "no verdict.json (" + llvm::toString(vtext.takeError()) + ")";
-    return out;
-  }
+  if (!vtext)
+    return fail("no verdict.json (" + llvm::toString(vtext.takeError()) + ")");
   auto v = json::parse(*vtext);
   const json::Object *o = v ? v->getAsObject() : nullptr;
   if (!o) {
     if (!v)
       llvm::consumeError(v.takeError());
-    out.reason = "unreadable verdict.json";
-    return out;
+    return fail("unreadable verdict.json");
   }
-  if (o->getString("verdict").value_or("") != "mismatch") {
-    out.reason = "not a mismatch";
-    return out;
-  }
-  if (o->getObject("frontend")) {
-    // A frontend bundle's program.mlir is the lowered one, but its inputs
-    // follow the frontend's signature; localize takes IREE's input phase.
-    out.reason = "a frontend bundle (localize takes the lowered program only)";
-    return out;
-  }
+  c.verdict = o->getString("verdict").value_or("").str();
+  c.program = joinPath(bundleDir, "program.mlir");
+  c.function = o->getString("function").value_or("main").str();
   // The static twin ("llvm-cpu+static") compiles for its target.
-  std::string target =
-      o->getString("target").value_or("").split('+').first.str();
-  std::vector<std::string> argv = {
-      self.str(),
-      "localize",
-      joinPath(bundleDir, "program.mlir"),
-      "--function=" + o->getString("function").value_or("main").str(),
-      "--target=" + target,
-      "--out=" + outDir.str(),
-      "--jobs=1"};
-  if (auto opt = o->getString("opt_level"))
-    argv.push_back("--opt-level=" + opt->str());
+  c.target = o->getString("target").value_or("").split('+').first.str();
+  c.optLevel = o->getString("opt_level").value_or("").str();
   if (const json::Array *flags = o->getArray("extra_flags"))
     for (const json::Value &f : *flags)
       if (auto s = f.getAsString())
-        argv.push_back("--iree-flag=" + s->str());
+        c.extraFlags.push_back(s->str());
   auto repro = readFile(joinPath(bundleDir, "repro.sh"));
-  if (!repro) {
-    out.reason = "no repro.sh (" + llvm::toString(repro.takeError()) + ")";
-    return out;
-  }
+  if (!repro)
+    return fail("no repro.sh (" + llvm::toString(repro.takeError()) + ")");
   for (std::string spec : reproInputs(*repro)) {
     size_t at = spec.find('@');
     if (at != std::string::npos &&
         !path::is_absolute(StringRef(spec).substr(at + 1)))
       spec = spec.substr(0, at + 1) + joinPath(bundleDir, spec.substr(at + 1));
-    argv.push_back("--input=" + spec);
+    c.inputs.push_back(spec);
   }
+  // The bundle's parameter archives (parameters.json: copied in, or named
+  // by path and sha256), for the program's parameter globals.
+  auto params = readParameterRecord(bundleDir);
+  if (!params)
+    return fail("parameter archives: " + llvm::toString(params.takeError()));
+  c.parameters = parameterFlags(*params, bundleDir);
+  return c;
+}
+
+LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
+                                    StringRef outDir, double timeoutSeconds,
+                                    llvm::ArrayRef<std::string> childOptions) {
+  LocalizedSignature out;
+  auto bc = readBundleCase(bundle);
+  if (!bc) {
+    out.reason = llvm::toString(bc.takeError());
+    return out;
+  }
+  if (bc->verdict != "mismatch") {
+    out.reason = "not a mismatch";
+    return out;
+  }
+  // localize reads the bundle itself (readBundleCase): its program,
+  // function, target, opt level, flags, inputs and parameter archives. A
+  // frontend bundle's program.mlir is the lowering (IREE's input phase, ABI
+  // wrapper included), which localize takes as it is.
+  std::string target = bc->target;
+  std::vector<std::string> argv = {self.str(), "localize",
+                                   absolutePath(bundle),
+                                   "--out=" + outDir.str(), "--jobs=1"};
   argv.insert(argv.end(), childOptions.begin(), childOptions.end());
 
   fs::remove_directories(outDir);

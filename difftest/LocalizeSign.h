@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 #include <vector>
@@ -34,6 +35,19 @@ struct LocalizedSignature {
   bool failsAlone = false;
   double seconds = 0;       ///< wall time spent
 };
+
+/// What a repro bundle records of its case, as localize takes it: the
+/// program (`program.mlir`: for a frontend bundle the lowering, at IREE's
+/// input phase), the function, the target (a static twin's "+static"
+/// dropped), opt level and extra flags (verdict.json), the --input values
+/// of repro.sh's iree-run-module line and the --parameters values of
+/// parameters.json (an uncopied archive checked against its sha256), every
+/// path absolute. Errors name the file that is missing or unreadable.
+struct BundleCase {
+  std::string program, function, target, optLevel, verdict;
+  std::vector<std::string> extraFlags, inputs, parameters;
+};
+llvm::Expected<BundleCase> readBundleCase(llvm::StringRef bundleDir);
 
 /// Runs `SELF localize` on the bundle's program, function, target, opt
 /// level, flags and inputs (from verdict.json and repro.sh) into `outDir`

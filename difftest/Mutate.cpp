@@ -1,6 +1,7 @@
 //===- Mutate.cpp - Corpus mutation for campaigns -------------------------===//
 
 #include "difftest/Mutate.h"
+#include "difftest/Parameters.h"
 #include "gpu/Frontend.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -47,11 +48,20 @@ llvm::Expected<std::vector<std::string>> listSources(
 
 llvm::json::Value poolJSON(const MutatePool &p) {
   llvm::json::Array entries;
-  for (const MutateSource &s : p.entries)
-    entries.push_back(s.original.empty()
-                          ? llvm::json::Array{s.file, s.function}
-                          : llvm::json::Array{s.file, s.function, s.original});
+  for (const MutateSource &s : p.entries) {
+    llvm::json::Array e{s.file, s.function};
+    if (!s.original.empty() || !s.parameters.empty())
+      e.push_back(s.original);
+    if (!s.parameters.empty())
+      e.push_back(llvm::json::Array(s.parameters));
+    entries.push_back(std::move(e));
+  }
+  llvm::json::Array skipped;
+  for (const auto &[file, why] : p.parameterSkipped)
+    skipped.push_back(llvm::json::Object{{"file", file}, {"reason", why}});
   return llvm::json::Object{{"files", p.files},
+                            {"with_parameters", p.withParameters},
+                            {"parameter_skipped", std::move(skipped)},
                             {"loaded", p.loaded},
                             {"functions", p.functions},
                             {"rejected_functions", p.rejectedFunctions},
@@ -92,10 +102,20 @@ inventory(const std::vector<std::string> &files, StringRef stem,
   return rows;
 }
 
-/// Adds a loaded source's usable functions to the pool.
+/// Adds a loaded source's usable functions to the pool; a source that
+/// reads parameters without archives beside it is skipped (counted).
 void addFunctions(MutatePool &pool, const llvm::json::Object &o,
                   StringRef original) {
   std::string file = o.getString("file").value_or("").str();
+  auto params = findSourceParameters(file, original);
+  if (!params) {
+    pool.parameterSkipped.push_back(
+        {original.empty() ? file : original.str(),
+         llvm::toString(params.takeError())});
+    return;
+  }
+  if (!params->empty())
+    ++pool.withParameters;
   if (const llvm::json::Array *fns = o.getArray("functions"))
     for (const llvm::json::Value &f : *fns)
       if (const llvm::json::Object *fo = f.getAsObject()) {
@@ -104,7 +124,7 @@ void addFunctions(MutatePool &pool, const llvm::json::Object &o,
         if (fo->getInteger("candidates").value_or(0) > 0)
           pool.entries.push_back(
               {file, fo->getString("name").value_or("").str(),
-               original.str()});
+               original.str(), *params});
       }
   if (const llvm::json::Array *rej = o.getArray("rejected"))
     pool.rejectedFunctions += rej->size();
@@ -216,16 +236,34 @@ llvm::Expected<MutatePool> loadMutatePool(StringRef poolFile) {
   p.candidates = o->getInteger("candidates").value_or(0);
   p.lowered = o->getInteger("lowered").value_or(0);
   p.lowerFailed = o->getInteger("lower_failed").value_or(0);
+  p.withParameters = o->getInteger("with_parameters").value_or(0);
+  if (const llvm::json::Array *sk = o->getArray("parameter_skipped"))
+    for (const llvm::json::Value &v : *sk)
+      if (const llvm::json::Object *so = v.getAsObject())
+        p.parameterSkipped.push_back(
+            {so->getString("file").value_or("").str(),
+             so->getString("reason").value_or("").str()});
   for (const llvm::json::Value &e : *entries) {
+    // [file, function], [file, function, original] or [file, function,
+    // original, [--parameters values]].
     const llvm::json::Array *pair = e.getAsArray();
-    if (!pair || pair->size() < 2 || pair->size() > 3 ||
+    if (!pair || pair->size() < 2 || pair->size() > 4 ||
         !(*pair)[0].getAsString() || !(*pair)[1].getAsString() ||
-        (pair->size() == 3 && !(*pair)[2].getAsString()))
+        (pair->size() >= 3 && !(*pair)[2].getAsString()) ||
+        (pair->size() == 4 && !(*pair)[3].getAsArray()))
       return makeError(poolFile + ": malformed entry");
-    p.entries.push_back({(*pair)[0].getAsString()->str(),
-                         (*pair)[1].getAsString()->str(),
-                         pair->size() == 3 ? (*pair)[2].getAsString()->str()
-                                           : std::string()});
+    MutateSource src{(*pair)[0].getAsString()->str(),
+                     (*pair)[1].getAsString()->str(),
+                     pair->size() >= 3 ? (*pair)[2].getAsString()->str()
+                                       : std::string(),
+                     {}};
+    if (pair->size() == 4)
+      for (const llvm::json::Value &f : *(*pair)[3].getAsArray()) {
+        if (!f.getAsString())
+          return makeError(poolFile + ": malformed entry");
+        src.parameters.push_back(f.getAsString()->str());
+      }
+    p.entries.push_back(std::move(src));
   }
   if (p.entries.empty())
     return makeError(poolFile + ": no entries");
@@ -233,14 +271,78 @@ llvm::Expected<MutatePool> loadMutatePool(StringRef poolFile) {
 }
 
 std::string describePool(const MutatePool &p) {
-  return llvm::formatv("mutate: {0} of {1} sources load ({2} lowered by IREE "
-                       "first, {3} did not lower); {4} functions can be "
-                       "cases ({5} cannot), {6:f1} mutations each on "
-                       "average (first step)",
-                       p.loaded, p.files, p.lowered, p.lowerFailed,
-                       p.entries.size(), p.rejectedFunctions,
-                       p.functions ? double(p.candidates) / p.functions : 0.0)
-      .str();
+  std::string s =
+      llvm::formatv("mutate: {0} of {1} sources load ({2} lowered by IREE "
+                    "first, {3} did not lower); {4} functions can be "
+                    "cases ({5} cannot), {6:f1} mutations each on "
+                    "average (first step)",
+                    p.loaded, p.files, p.lowered, p.lowerFailed,
+                    p.entries.size(), p.rejectedFunctions,
+                    p.functions ? double(p.candidates) / p.functions : 0.0)
+          .str();
+  if (p.withParameters)
+    s += llvm::formatv("; {0} read their weights from parameter archives "
+                       "beside them",
+                       p.withParameters)
+             .str();
+  if (!p.parameterSkipped.empty())
+    s += llvm::formatv("; {0} skipped: they read parameters no archive "
+                       "beside them holds (first: {1}: {2})",
+                       p.parameterSkipped.size(),
+                       p.parameterSkipped.front().first,
+                       p.parameterSkipped.front().second)
+             .str();
+  return s;
+}
+
+llvm::Expected<std::vector<std::string>>
+findSourceParameters(StringRef file, StringRef original) {
+  auto text = readFile(file);
+  if (!text)
+    return text.takeError();
+  auto refs = parameterReferences(*text);
+  if (refs.empty())
+    return std::vector<std::string>();
+  std::vector<std::string> scopes;
+  for (const auto &[scope, key] : refs)
+    if (!llvm::is_contained(scopes, scope))
+      scopes.push_back(scope);
+  // Where the archives are: beside the source as the user has it.
+  StringRef where = original.empty() ? file : original;
+  StringRef dir = llvm::sys::path::parent_path(where);
+  std::vector<std::string> bases;
+  for (StringRef name = llvm::sys::path::stem(where);;) {
+    bases.push_back(name.str());
+    size_t dot = name.rfind('.');
+    if (dot == StringRef::npos || dot == 0)
+      break;
+    name = name.take_front(dot);
+  }
+  std::vector<std::string> flags;
+  for (const std::string &scope : scopes) {
+    std::vector<std::string> names;
+    for (const std::string &b : bases)
+      if (!scope.empty())
+        names.push_back(b + "." + scope + ".irpa");
+    if (scopes.size() == 1)
+      for (const std::string &b : bases)
+        for (StringRef suffix : {".irpa", "_params.irpa", ".torch_params.irpa"})
+          names.push_back(b + suffix.str());
+    std::string found;
+    for (const std::string &n : names) {
+      std::string p = joinPath(dir, n);
+      if (found.empty() && fs::exists(p))
+        found = absolutePath(p);
+    }
+    if (found.empty())
+      return makeError("it reads parameters of scope \"" + scope +
+                       "\" and no archive for it is beside it (looked for " +
+                       llvm::join(names, ", ") + ")");
+    flags.push_back(scope.empty() ? found : scope + "=" + found);
+  }
+  if (llvm::Error e = checkParameterReferences(*text, flags))
+    return std::move(e);
+  return flags;
 }
 
 std::string mutantOrigin(const llvm::json::Object &info) {

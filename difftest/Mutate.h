@@ -24,6 +24,10 @@ struct MutateSource {
   /// For a frontend program (StableHLO, TOSA, torch) that IREE lowered
   /// first: the original; `file` is its lowering.
   std::string original;
+  /// For a program that reads parameter globals (#flow/#stream.parameter.
+  /// named): the archives beside it, as --parameters values
+  /// ("SCOPE=/abs/FILE.irpa"; see findSourceParameters).
+  std::vector<std::string> parameters;
 };
 
 struct MutatePool {
@@ -36,7 +40,25 @@ struct MutatePool {
   /// Of the sources that do not load: frontend programs IREE lowered
   /// (they count as loaded), and those it did not lower.
   int64_t lowered = 0, lowerFailed = 0;
+  /// Sources skipped because they read parameter globals and no archive
+  /// beside them holds those parameters: (file, why), counted in
+  /// describePool and the pool file.
+  std::vector<std::pair<std::string, std::string>> parameterSkipped;
+  /// Sources that read parameters and came with their archives.
+  int64_t withParameters = 0;
 };
+
+/// The archives of a mutation source that reads parameter globals, as
+/// --parameters values with absolute paths (empty when it reads none).
+/// They are looked for beside the source (beside `original` for a lowered
+/// frontend program), for each BASE of its name (`m.input.mlir`: `m.input`,
+/// `m`): `BASE.SCOPE.irpa` for each scope read, and when it reads one
+/// scope, `BASE.irpa`, `BASE_params.irpa` or `BASE.torch_params.irpa`
+/// (iree-import-onnx --externalize-params -o BASE.torch.mlir writes
+/// `BASE.torch_params.irpa`). An error names a scope no archive was found
+/// for, or a parameter the archive lacks.
+llvm::Expected<std::vector<std::string>>
+findSourceParameters(llvm::StringRef file, llvm::StringRef original);
 
 /// Lists the `.mlir` files under each root (a directory, searched
 /// recursively, or a file), asks ref-mutate which load and which functions

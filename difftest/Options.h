@@ -88,6 +88,25 @@ struct CommonOptions {
   targetConfigs(llvm::StringRef list, const Settings &settings);
 };
 
+/// The command line of a subcommand that works on exactly one target
+/// (localize, export): the common options and --target, parsed and resolved
+/// into the settings and that target's configuration.
+struct OneTargetOptions : CommonOptions {
+  llvm::cl::opt<std::string> target;
+  /// An empty `defaultTarget` makes --target required.
+  OneTargetOptions(const char *targetDesc, const char *defaultTarget);
+  struct Parsed {
+    Settings settings;
+    gpu::TargetConfig config;
+  };
+  /// parse() and targetConfigs(), then checks --target named one target
+  /// (printing "error: `oneTargetError`" when it named several). Prints the
+  /// error and returns nullopt on failure (exit kInvalid).
+  std::optional<Parsed> parseOneTarget(int argc, char **argv,
+                                       const char *overview,
+                                       llvm::StringRef oneTargetError);
+};
+
 } // namespace ref::difftest
 
 #endif // REF_DIFFTEST_OPTIONS_H

@@ -13,6 +13,9 @@
 #include "llvm/Support/SHA256.h"
 
 #include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <set>
 
 namespace ref::difftest {
 
@@ -109,6 +112,135 @@ collectParameters(llvm::ArrayRef<std::string> flags,
       out.push_back(std::move(p));
     }
   return out;
+}
+
+namespace {
+/// Reads an MLIR string literal at the start of `s` (which it advances):
+/// its value with \", \\, \n, \t and \XX escapes undone; nullopt if `s`
+/// does not start with a well-formed one.
+std::optional<std::string> takeStringLiteral(StringRef &s) {
+  if (!s.consume_front("\""))
+    return std::nullopt;
+  std::string out;
+  while (!s.empty()) {
+    char c = s.front();
+    s = s.drop_front();
+    if (c == '"')
+      return out;
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    if (s.empty())
+      return std::nullopt;
+    char e = s.front();
+    if (e == '"' || e == '\\') {
+      out += e;
+      s = s.drop_front();
+    } else if (e == 'n' || e == 't') {
+      out += e == 'n' ? '\n' : '\t';
+      s = s.drop_front();
+    } else if (s.size() >= 2 && llvm::isHexDigit(s[0]) &&
+               llvm::isHexDigit(s[1])) {
+      out += char(llvm::hexFromNibbles(s[0], s[1]));
+      s = s.drop_front(2);
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+} // namespace
+
+/// Each `parameter.named<` attribute of `text`: where its first string
+/// starts and ends (the whole `<...>` body), its scope and key.
+struct ParameterRef {
+  size_t begin = 0, end = 0; // [begin, end) of `"scope"::"key"` or `"key"`
+  std::string scope, key;
+};
+
+static std::vector<ParameterRef> scanParameterRefs(StringRef text) {
+  std::vector<ParameterRef> out;
+  constexpr StringRef kOpen = "parameter.named<";
+  for (size_t at = text.find(kOpen); at != StringRef::npos;
+       at = text.find(kOpen, at + 1)) {
+    size_t begin = at + kOpen.size();
+    StringRef rest = text.substr(begin);
+    std::optional<std::string> first = takeStringLiteral(rest);
+    if (!first)
+      continue; // not an attribute (a comment, a name): ref-run decides
+    ParameterRef r;
+    r.begin = begin;
+    r.key = std::move(*first);
+    if (rest.consume_front("::")) {
+      std::optional<std::string> second = takeStringLiteral(rest);
+      if (!second)
+        continue;
+      r.scope = std::move(r.key);
+      r.key = std::move(*second);
+    }
+    if (!rest.starts_with(">"))
+      continue;
+    r.end = text.size() - rest.size();
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>>
+parameterReferences(StringRef programText) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::set<std::pair<std::string, std::string>> seen;
+  for (ParameterRef &r : scanParameterRefs(programText))
+    if (seen.insert({r.scope, r.key}).second)
+      out.push_back({std::move(r.scope), std::move(r.key)});
+  return out;
+}
+
+std::string
+renameParameterScopes(StringRef programText,
+                      llvm::function_ref<std::string(StringRef)> rename) {
+  auto literal = [](StringRef s) {
+    std::string out = "\"";
+    for (char c : s) {
+      if (c == '"' || c == '\\' || !llvm::isPrint(c))
+        out += "\\" + llvm::utohexstr(uint8_t(c), /*LowerCase=*/false,
+                                      /*Width=*/2);
+      else
+        out += c;
+    }
+    return out + "\"";
+  };
+  std::string out;
+  size_t done = 0;
+  for (const ParameterRef &r : scanParameterRefs(programText)) {
+    out += programText.slice(done, r.begin).str();
+    out += literal(rename(r.scope)) + "::" + literal(r.key);
+    done = r.end;
+  }
+  out += programText.substr(done).str();
+  return out;
+}
+
+llvm::Error checkParameterReferences(StringRef programText,
+                                     llvm::ArrayRef<std::string> flags,
+                                     StringRef baseDir) {
+  ParameterIndex index;
+  for (const std::string &f : flags) {
+    ParameterFlag pf = parseParameterFlag(f);
+    std::string file = pf.file;
+    if (!baseDir.empty() && !file.empty() && !path::is_absolute(file))
+      file = joinPath(baseDir, file);
+    if (llvm::Error e = index.add(pf.scope.empty() ? file
+                                                   : pf.scope + "=" + file))
+      return e;
+  }
+  for (const auto &[scope, key] : parameterReferences(programText)) {
+    auto found = index.lookup(scope, key);
+    if (!found)
+      return found.takeError();
+  }
+  return llvm::Error::success();
 }
 
 llvm::Error writeParameterRecord(StringRef dir,

@@ -19,6 +19,7 @@
 
 #include "gpu/Frontend.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -76,6 +77,29 @@ llvm::Error copyParameters(llvm::StringRef fromDir, llvm::StringRef toDir);
 /// The same for a record in hand (`files`, relative to `fromDir`).
 llvm::Error copyParameterFiles(const std::vector<ParameterFile> &files,
                                llvm::StringRef fromDir, llvm::StringRef toDir);
+
+/// Checks that every `#flow/#stream.parameter.named<["SCOPE"::]"KEY">` in
+/// `programText` names an entry of the archives of `flags` (--parameters
+/// values; relative paths against `baseDir`), as ref-run and iree-run-module
+/// will look it up: an error naming the first parameter whose scope has no
+/// archive or whose key none of its archives holds, or an archive that does
+/// not load. Sizes are left to ref-run (they need the global's type).
+llvm::Error checkParameterReferences(llvm::StringRef programText,
+                                     llvm::ArrayRef<std::string> flags,
+                                     llvm::StringRef baseDir = "");
+
+/// The (scope, key) pairs of the `#flow/#stream.parameter.named` attributes
+/// of `programText`, each once, in order of appearance (scope empty for
+/// `<"KEY">`).
+std::vector<std::pair<std::string, std::string>>
+parameterReferences(llvm::StringRef programText);
+
+/// `programText` with the scope of every parameter attribute replaced by
+/// `rename(scope)` (always written `<"SCOPE"::"KEY">`); nothing else
+/// changes.
+std::string
+renameParameterScopes(llvm::StringRef programText,
+                      llvm::function_ref<std::string(llvm::StringRef)> rename);
 
 /// The hex sha256 of a file (streamed).
 llvm::Expected<std::string> fileSha256(llvm::StringRef path);

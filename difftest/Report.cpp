@@ -1247,6 +1247,15 @@ int reportCommand(int argc, char **argv) {
                              caseIds.size() / minutes)
                    .str();
 
+  // A mutation campaign: what its pool holds, and what it skipped.
+  if (std::string poolFile = joinPath(dir, "mutate-sources.json");
+      llvm::sys::fs::exists(poolFile)) {
+    if (auto pool = loadMutatePool(poolFile))
+      summary += "\n\n" + describePool(*pool);
+    else
+      llvm::consumeError(pool.takeError());
+  }
+
   std::string md;
   {
     llvm::raw_string_ostream os(md);

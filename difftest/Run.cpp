@@ -115,6 +115,31 @@ CommonOptions::targetConfigs(StringRef list, const Settings &settings) {
   return std::move(*configs);
 }
 
+OneTargetOptions::OneTargetOptions(const char *targetDesc,
+                                   const char *defaultTarget)
+    : target("target", cl::desc(targetDesc), cl::cat(category)) {
+  if (*defaultTarget)
+    target.setInitialValue(defaultTarget);
+  else
+    target.setNumOccurrencesFlag(cl::Required);
+}
+
+std::optional<OneTargetOptions::Parsed>
+OneTargetOptions::parseOneTarget(int argc, char **argv, const char *overview,
+                                 StringRef oneTargetError) {
+  std::optional<Settings> settings = parse(argc, argv, overview);
+  if (!settings)
+    return std::nullopt;
+  auto configs = targetConfigs(target, *settings);
+  if (!configs)
+    return std::nullopt;
+  if (configs->size() != 1) {
+    llvm::errs() << "error: " << oneTargetError << "\n";
+    return std::nullopt;
+  }
+  return Parsed{std::move(*settings), std::move(configs->front())};
+}
+
 gpu::ProcessResult runLogged(llvm::ArrayRef<std::string> argv,
                              const gpu::ProcessLimits &limits,
                              const gpu::RunOptions &opts, StringRef logPath) {

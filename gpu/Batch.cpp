@@ -3,6 +3,7 @@
 #include "gpu/Batch.h"
 
 #include "interp/support/FileIO.h"
+#include "interp/support/ParameterArchive.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -72,13 +73,25 @@ llvm::Error writeManifest(const Batch &b) {
       ins.push_back(f.toJSON(b.dir));
     for (const TensorFile &f : c.spec.goldens)
       outs.push_back(f.toJSON(b.dir));
-    cases.push_back(Object{{"id", c.spec.id},
-                           {"module", relative(c.module, b.dir)},
-                           {"program", relative(c.program, b.dir)},
-                           {"function", c.spec.function},
-                           {"inputs", std::move(ins)},
-                           {"goldens", std::move(outs)},
-                           {"freedom", relative(c.spec.freedomPath, b.dir)}});
+    Object co{{"id", c.spec.id},
+              {"module", relative(c.module, b.dir)},
+              {"program", relative(c.program, b.dir)},
+              {"function", c.spec.function},
+              {"inputs", std::move(ins)},
+              {"goldens", std::move(outs)},
+              {"freedom", relative(c.spec.freedomPath, b.dir)}};
+    // Parameter archives ("SCOPE=PATH", the path relative to the batch
+    // when the archive travels with it).
+    if (!c.spec.parameters.empty()) {
+      Array params;
+      for (const std::string &p : c.spec.parameters) {
+        ParameterFlag f = parseParameterFlag(p);
+        std::string file = relative(f.file, b.dir);
+        params.push_back(f.scope.empty() ? file : f.scope + "=" + file);
+      }
+      co["parameters"] = std::move(params);
+    }
+    cases.push_back(std::move(co));
   }
   Array failures;
   for (const BatchCompileFailure &f : b.compileFailures)
@@ -152,6 +165,20 @@ llvm::Expected<Batch> readManifest(StringRef dir) {
       c.program = absolute(*p, dir);
     if (auto p = o->getString("freedom"); p && !p->empty())
       c.spec.freedomPath = absolute(*p, dir);
+    if (const Array *params = o->getArray("parameters"))
+      for (auto [j, pv] : llvm::enumerate(*params)) {
+        auto p = pv.getAsString();
+        ParameterFlag f = p ? parseParameterFlag(*p) : ParameterFlag();
+        if (f.file.empty())
+          return fieldError(file, field + ".parameters[" + std::to_string(j) +
+                                      "]",
+                            "expected \"[SCOPE=]FILE.irpa\"");
+        std::string at = llvm::sys::path::is_absolute(f.file)
+                             ? f.file
+                             : absolute(f.file, dir);
+        c.spec.parameters.push_back(f.scope.empty() ? at
+                                                    : f.scope + "=" + at);
+      }
     for (auto [key, dst] : {std::pair<StringRef, std::vector<TensorFile> *>{
                                 "inputs", &c.spec.inputs},
                             {"goldens", &c.spec.goldens}}) {

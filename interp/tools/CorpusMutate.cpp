@@ -376,19 +376,45 @@ void collectTypes(func::FuncOp fn, std::set<std::string> &names) {
   });
 }
 
+/// The types of the globals whose value comes from a parameter archive
+/// (`util.global @w = #stream/#flow.parameter.named<...> : tensor<...>`):
+/// the archive holds exactly their bytes, so a mutant that changes their
+/// shape or element type no longer fits it (ref-run refuses an entry of
+/// another size). Mutations leave them alone.
+std::vector<ShapedType> parameterGlobalTypes(ModuleOp m) {
+  std::vector<ShapedType> out;
+  m.walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "util.global")
+      return;
+    Attribute init = op->getAttr("initial_value");
+    auto type = op->getAttrOfType<TypeAttr>("type");
+    if (!init || !type || !isa<ShapedType>(type.getValue()))
+      return;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    init.print(os);
+    if (StringRef(text).contains("parameter.named<"))
+      out.push_back(cast<ShapedType>(type.getValue()));
+  });
+  return out;
+}
+
 /// Element-type changes within a class: floats among f16, bf16, f32, f64;
 /// integers among i8, i16, i32, i64. The whole program follows (constants,
 /// region arguments, every op); an op that does not take the new type
 /// fails to verify, and a constant that does not fit fails to parse.
-void dtypeCandidates(ModuleOp, func::FuncOp fn, std::vector<Candidate> &out) {
-  std::set<std::string> present;
+void dtypeCandidates(ModuleOp m, func::FuncOp fn,
+                     std::vector<Candidate> &out) {
+  std::set<std::string> present, fixed;
   collectTypes(fn, present);
+  for (ShapedType t : parameterGlobalTypes(m))
+    fixed.insert(typeText(t.getElementType()));
   const std::vector<std::vector<std::string>> classes = {
       {"f16", "bf16", "f32", "f64"}, {"i8", "i16", "i32", "i64"}};
   for (const auto &cls : classes)
     for (const std::string &from : cls) {
-      if (!present.count(from))
-        continue;
+      if (!present.count(from) || fixed.count(from))
+        continue; // (a parameter global's type stays: see above)
       for (const std::string &to : cls) {
         if (to == from || present.count(to))
           continue; // merging two types of a program loses its casts
@@ -413,6 +439,10 @@ void shapeCandidates(ModuleOp m, func::FuncOp, std::vector<Candidate> &out) {
           for (int64_t n : d.getType().getShape())
             pinned.insert(n);
   });
+  // Nor an extent of a global read from a parameter archive.
+  for (ShapedType t : parameterGlobalTypes(m))
+    for (int64_t n : t.getShape())
+      pinned.insert(n);
   for (int64_t n : staticExtents(printed(m))) {
     if (pinned.count(n))
       continue;
