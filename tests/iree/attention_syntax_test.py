@@ -26,7 +26,7 @@ import sys
 from fakeiree import check, failures, real_tools, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAM = os.path.join(HERE, "programs", "attention_masked.mlir")
+PROGRAM = os.path.join(HERE, "attention", "attention_masked.mlir")
 INPUTS = [
     "--input=1x3x4xf32=0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0,1.1,1.2",
     "--input=1x5x4xf32=0.5,-0.25,1,0.75,0,0.5,-1,0.25,1.5,0.5,0.5,-0.5,"
