@@ -334,8 +334,12 @@ struct Candidate {
 /// alone (`: f32`, `tensor<f32>`, `complex<f32>`) or after a shape
 /// (`4x?xf32`); names that merely contain it (`%c0_i32`) stay.
 std::string replaceTypeToken(StringRef text, StringRef from, StringRef to) {
+  // Part of a longer name, or a sigil that makes the token a name rather
+  // than a type: `@f32` (a case named after its index), `%f16`, `#i8`,
+  // `^bb`, a quoted string.
   auto word = [](char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-' ||
+           c == '@' || c == '%' || c == '#' || c == '^' || c == '"';
   };
   std::string out;
   size_t pos = 0;
@@ -979,6 +983,10 @@ int corpusMain(StringRef inputFile, StringRef functionName,
         break;
       }
       auto fn = m->lookupSymbol<func::FuncOp>(renameOpt.getValue());
+      if (!fn) {
+        failure = "the mutant has no function @" + renameOpt.getValue();
+        break;
+      }
       std::vector<Candidate> all = candidates(*m, fn);
       const Candidate *pick = nullptr;
       if (!applyOpt.empty()) {

@@ -36,6 +36,16 @@
 // RUN: %python -c "import numpy as np; a=np.load('%t/a.npy'); b=np.load('%t/b.npy'); r=np.load('%t/r16.npy'); assert r.dtype==np.float16 and (r==a+b).all() and r[0]==2048, r; print('f16 ok')" | FileCheck %s --check-prefix=F16OK
 // F16OK: f16 ok
 //
+// dtype f32 -> f16 of a case named after its index, @f32 (the campaign's
+// case 32): the name is not a type and stays (it was renamed to @f16, the
+// next step found no @f32 and ref-mutate crashed).
+// RUN: ref-mutate %s --corpus-mutate --function=add --rename=f32 --apply="dtype f32 -> f16" -o %t/f32name.mlir
+// RUN: FileCheck %s --check-prefix=F32NAME < %t/f32name.mlir
+// F32NAME: func.func @f32(%arg0: tensor<4xf16>, %arg1: tensor<4xf16>) -> tensor<4xf16>
+// RUN: ref-mutate %s --corpus-mutate --function=add --rename=f32 --apply="dtype f32 -> f16" --apply="dtype f16 -> f64" -o %t/f32name2.mlir
+// RUN: FileCheck %s --check-prefix=F32NAME2 < %t/f32name2.mlir
+// F32NAME2: func.func @f32(%arg0: tensor<4xf64>, %arg1: tensor<4xf64>) -> tensor<4xf64>
+//
 // dtype: i32 -> i8 wraps as numpy's int8 (100 + 100 = -56).
 // RUN: ref-mutate %s --corpus-mutate --function=addi --rename=f0 --apply="dtype i32 -> i8" -o %t/i8.mlir
 // RUN: %ref-run %t/i8.mlir --function=f0 --input="4xi8=100 -128 7 127" --input="4xi8=100 -1 -7 1" | FileCheck %s --check-prefix=I8
