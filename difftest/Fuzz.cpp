@@ -62,6 +62,9 @@ namespace path = llvm::sys::path;
 
 namespace {
 
+/// The interpreter's time limit on a mutant's golden (seconds).
+constexpr double kMutantInterpSeconds = 60;
+
 /// Extra iree-compile flags a batch may add, each known to switch a code
 /// path where bugs hide. `targets` lists the targets it applies to ("*":
 /// all). Flags the installed compiler lacks are skipped.
@@ -435,6 +438,12 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   // A mutant of a real program (--mutate): written by ref-mutate, its
   // inputs random (with the extents the mutant runs with), interpreted
   // once. An invalid mutant is counted (`mutant-invalid`), never a finding.
+  // Its golden has a shorter time limit than a generated case's: one that
+  // runs past it is a mutant that may never end, not a case.
+  gpu::ProcessLimits mutantLimits = settings.interpLimits;
+  if (mutantLimits.timeoutSeconds <= 0 ||
+      mutantLimits.timeoutSeconds > kMutantInterpSeconds)
+    mutantLimits.timeoutSeconds = kMutantInterpSeconds;
   auto prepareMutant = [&](BatchCase &c) -> llvm::Error {
     c.dir = joinPath(bdir, c.name);
     for (StringRef sub : {"inputs", "golden"})
@@ -502,10 +511,21 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       for (gpu::TensorFile &f : *files)
         f.path = joinPath("inputs", path::filename(f.path));
       c.golden = makeGolden("program.mlir", *sig, *files, "golden", c.dir,
-                            settings.interpLimits, c.parameters);
+                            mutantLimits, c.parameters);
       if (c.golden.status != Golden::Undefined)
         break;
     }
+    // A mutated loop bound or condition may make a program that never ends
+    // (IREE's while test with `sge` made `ne` and i8 counters): not a case.
+    if (c.golden.status == Golden::Failed && c.golden.environment.empty() &&
+        StringRef(c.golden.message).starts_with("the interpreter timed out"))
+      return reject(c, "mutant-invalid",
+                    llvm::formatv("the mutant does not finish in {0:f0} s "
+                                  "(a mutated loop bound or condition may "
+                                  "never end): ",
+                                  mutantLimits.timeoutSeconds)
+                            .str() +
+                        c.golden.message);
     if (!c.golden.environment.empty())
       return environmentError(c.golden.environment);
     switch (c.golden.status) {

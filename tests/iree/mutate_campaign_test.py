@@ -17,6 +17,8 @@ compiler otherwise; --compile-to=input always reaches the real one).
 3. --mutate-pct=50: mutants and generated cases side by side.
 4. Bad input: a --mutate path that does not exist, --mutate-pct without
    --mutate, a directory where nothing loads: exit 2.
+5. A mutant that never ends is `mutant-invalid` ("does not finish"), not
+   an interpreter error.
 
 Usage: mutate_campaign_test.py DIFFTEST PROJECT_ROOT WORK_DIR
 """
@@ -28,6 +30,25 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fakeiree import (check, db_query, failures, fake_tools,  # noqa: E402
                       real_tools, run)
+
+SPIN = """\
+func.func @spin(%n: tensor<i32>) -> tensor<i32> {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %cm1 = arith.constant -1 : i32
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %go = arith.cmpi ne, %i, %cm1 : i32
+    scf.condition(%go) %i : i32
+  } do {
+  ^bb0(%j: i32):
+    %k = arith.addi %j, %c2 : i32
+    scf.yield %k : i32
+  }
+  %t = tensor.from_elements %r : tensor<i32>
+  %s = arith.addi %t, %n : tensor<i32>
+  return %s : tensor<i32>
+}
+"""
 
 PLANT = r'''
 for a in "$@"; do
@@ -188,6 +209,26 @@ def main():
         sources, "onnx", "model.torch.mlir"), cases=4)
     check(rc == 2 and "none of its 1 sources" in text,
           "nothing that loads: exit 2 (rc %d)" % rc)
+
+    # 5. A mutant that never ends (a counter stepping by 2 from 0 until it
+    # is -1: it never is, in any integer width a dtype mutation gives) is
+    # `mutant-invalid` after the mutant time limit (here --interp-timeout),
+    # never an interpreter error.
+    spin_dir = os.path.join(work, "spin-src")
+    os.makedirs(spin_dir, exist_ok=True)
+    with open(os.path.join(spin_dir, "spin.mlir"), "w") as f:
+        f.write(SPIN)
+    rc, text, out5 = campaign("spin", "--mutate=" + spin_dir,
+                              "--interp-timeout=3", cases=3)
+    rows = db_query(os.path.join(out5, "campaign.db"),
+                    "SELECT verdict, detail FROM cases")
+    check(rc == 0 and rows and not any(v == "interpreter-error"
+                                       for v, _ in rows),
+          "a never-ending mutant is no interpreter error (rc %d): %s" %
+          (rc, rows))
+    check(any(v == "mutant-invalid" and "does not finish in 3 s" in d
+              for v, d in rows),
+          "a never-ending mutant is mutant-invalid, 'does not finish'")
 
     print("%d failures" % len(failures))
     return 1 if failures else 0
