@@ -170,5 +170,31 @@ for e in oc.load_known():
         check(k in e, "known_differences.json entry %r lacks %s" % (e.get("cases"), k))
     check(e["class"] in oc.EXPLAINED, "class %s is an explained class" % e["class"])
 
+
+# Each entry names its upstream issue (a URL, "none found" after a search, or
+# "n/a" for a class that is not a bug), and its `report` points at a section
+# of docs/onnx-importer-reports.md that exists (GitHub's heading anchors).
+def heading_anchor(title):
+    return re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+
+
+REPORTS = os.path.join(HERE, "..", "..", "docs", "onnx-importer-reports.md")
+anchors = {heading_anchor(line.lstrip("#")) for line in open(REPORTS)
+           if line.startswith("#")}
+check(heading_anchor("## 2. AveragePool: the `ceil_mode` overhang".lstrip("#"))
+      == "2-averagepool-the-ceil_mode-overhang", "heading anchor rule")
+for e in oc.load_known():
+    issue = e.get("issue", "")
+    check(re.match(r"(https://github\.com/\S+/issues/\d+|none found|n/a)", issue)
+          is not None, "entry %r: issue %r is a URL, 'none found' or 'n/a'"
+          % (e["cases"], issue))
+    if "report" in e:
+        doc, _, anchor = e["report"].partition("#")
+        check(doc == "docs/onnx-importer-reports.md" and anchor in anchors,
+              "entry %r: report %r names a section of the reports"
+              % (e["cases"], e["report"]))
+    else:
+        check(issue.startswith("n/a"), "entry %r has a report" % e["cases"])
+
 print("%d failures" % len(failures))
 sys.exit(1 if failures else 0)
