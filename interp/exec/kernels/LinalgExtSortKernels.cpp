@@ -527,6 +527,38 @@ static LogicalResult sortKernel(Operation *op, Frame &frame) {
 // topk, topk_v2, arg_compare
 //===----------------------------------------------------------------------===//
 
+/// The operands of a topk must agree at run time on every dim but `dim`
+/// (indices like values, output indices like output values). The verifier
+/// cannot compare dynamic extents; IREE's loops run over the values' extents
+/// and index the outputs with the same coordinates, so a mismatch reads or
+/// writes out of bounds: undefined behaviour, reported as linalg and
+/// attention report theirs ("out-of-bounds operand access"). False then;
+/// the caller returns the outputs' initial contents.
+static bool topkShapesAgree(Frame &frame, Operation *op, const Tensor &values,
+                            const Tensor *inIdx, const Tensor &outV,
+                            const Tensor *outI, int64_t dim) {
+  auto str = [](const Tensor &t) {
+    std::string s;
+    for (int64_t d = 0; d < t.rank(); ++d)
+      s += (d ? "x" : "") + std::to_string(t.dim(d));
+    return t.rank() ? s : std::string("scalar");
+  };
+  bool ok = values.rank() == outV.rank() && dim >= 0 && dim < values.rank() &&
+            (!inIdx || inIdx->shape() == values.shape()) &&
+            (!outI || outI->shape() == outV.shape());
+  for (int64_t d = 0; ok && d < values.rank(); ++d)
+    ok = d == dim || values.dim(d) == outV.dim(d);
+  if (ok)
+    return true;
+  reportUB(frame, op, "out-of-bounds operand access", {}, false,
+           "the operands' extents differ at run time (all dims but dimension " +
+               std::to_string(dim) + " must match): values " + str(values) +
+               (inIdx ? ", indices " + str(*inIdx) : std::string()) +
+               ", output values " + str(outV) +
+               (outI ? ", output indices " + str(*outI) : std::string()));
+  return false;
+}
+
 static LogicalResult topkKernel(Operation *op, Frame &frame) {
   auto topk = cast<ext::TopkOp>(op);
   const Tensor &values = frame.getTensor(topk.getValues());
@@ -535,6 +567,11 @@ static LogicalResult topkKernel(Operation *op, Frame &frame) {
   Tensor outV = frame.getTensor(topk.getOutputValues());
   Tensor outI = frame.getTensor(topk.getOutputIndices());
   int64_t dim = topk.getDimension();
+  if (!topkShapesAgree(frame, op, values, inIdx, outV, &outI, dim)) {
+    frame.set(op->getResult(0), RtValue::ofTensor(std::move(outV)));
+    frame.set(op->getResult(1), RtValue::ofTensor(std::move(outI)));
+    return success();
+  }
   int64_t n = values.dim(dim), k = outV.dim(dim);
   auto crOr = bodyOf(op, frame, 2);
   if (failed(crOr))
@@ -779,6 +816,13 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   if (topk.getOutputIndices())
     outI = frame.getTensor(topk.getOutputIndices());
   int64_t dim = topk.getDimension();
+  if (!topkShapesAgree(frame, op, values, inIdx, outV,
+                       outI ? &*outI : nullptr, dim)) {
+    frame.set(op->getResult(0), RtValue::ofTensor(std::move(outV)));
+    if (outI)
+      frame.set(op->getResult(1), RtValue::ofTensor(std::move(*outI)));
+    return success();
+  }
   int64_t n = values.dim(dim), k = outV.dim(dim);
   if (k <= 0 || k > n)
     return op->emitError("topk_v2 needs 0 < K <= N at run time, got K = ")

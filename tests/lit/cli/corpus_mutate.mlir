@@ -117,6 +117,15 @@
 // PINNED:     no mutation 'extent 2 -> 3' here
 // PINNED-NOT: extent 2
 //
+// A packed sub-byte tensor (i2, i4, f4) must stay a whole number of bytes:
+// IREE cannot size tensor<5xi4> (20 bits; its stream dialect rejects it by
+// design), so the extent 4 -> 5 is an invalid attempt, never a case; 4 -> 8
+// (32 bits) is kept.
+// RUN: %expect-exit 3 ref-mutate %s --corpus-mutate --function=addi4 --rename=f0 --apply="extent 4 -> 5" -o %t/i4bad.mlir | FileCheck %s --check-prefix=I4BAD
+// I4BAD: "invalid":1,"invalid_reasons":["extent 4 -> 5: makes tensor<5xi4>, not a whole number of bytes (IREE cannot size it)"]
+// RUN: ref-mutate %s --corpus-mutate --function=addi4 --rename=f0 --apply="extent 4 -> 8" -o %t/i4ok.mlir | FileCheck %s --check-prefix=I4OK
+// I4OK: "invalid":0
+//
 // Deterministic per seed: the same seed, the same mutant.
 // RUN: ref-mutate %s --corpus-mutate --function=row_sum --rename=f0 --seed=11 -o %t/s1.mlir > %t/s1.json
 // RUN: ref-mutate %s --corpus-mutate --function=row_sum --rename=f0 --seed=11 -o %t/s2.mlir > %t/s2.json
@@ -193,4 +202,8 @@ func.func @scatter(%upd: tensor<2xi32>, %dst: tensor<4xi32>) -> tensor<4xi32> {
       iree_linalg_ext.yield %u : i32
     } -> tensor<4xi32>
   return %0 : tensor<4xi32>
+}
+func.func @addi4(%a: tensor<4xi4>) -> tensor<4xi4> {
+  %0 = arith.addi %a, %a : tensor<4xi4>
+  return %0 : tensor<4xi4>
 }
