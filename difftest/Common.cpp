@@ -23,10 +23,6 @@ using llvm::Expected;
 using llvm::StringRef;
 namespace path = llvm::sys::path;
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 std::string toolPath(StringRef name) {
   // Where this executable is, found once: /proc/self/exe stops naming it
   // when the file is replaced (a rebuild under a running campaign).
@@ -108,7 +104,8 @@ Expected<uint64_t> parseBytes(StringRef text) {
     t = t.drop_back();
   uint64_t n;
   if (t.getAsInteger(10, n))
-    return makeError("'" + text + "': expected a size such as 512M or 8G");
+    return llvm::createStringError("'" + text +
+                                   "': expected a size such as 512M or 8G");
   return n * mult;
 }
 
@@ -125,7 +122,8 @@ std::optional<uint64_t> bytesOption(StringRef flag, StringRef text) {
 static Expected<ArgType> parseArgType(const llvm::json::Value &v) {
   const llvm::json::Object *o = v.getAsObject();
   if (!o)
-    return makeError("ref-run --print-signatures: expected an object");
+    return llvm::createStringError(
+        "ref-run --print-signatures: expected an object");
   ArgType a;
   a.type = o->getString("type").value_or("").str();
   if (auto d = o->getString("dtype"))
@@ -148,17 +146,19 @@ readSignatures(StringRef program, const gpu::ProcessLimits &limits) {
       {refRunPath(), program.str(), "--print-signatures"}, limits);
   if (r.kind != gpu::ProcessResult::Kind::Exited || r.exitCode != 0) {
     std::string err = StringRef(r.stderrText).trim().str();
-    return makeError(err.empty() ? "ref-run " + r.summary() : err);
+    return llvm::createStringError(err.empty() ? "ref-run " + r.summary()
+                                               : err);
   }
   auto root = llvm::json::parse(r.stdoutText);
   if (!root)
-    return makeError("ref-run --print-signatures: " +
-                     llvm::toString(root.takeError()));
+    return llvm::createStringError("ref-run --print-signatures: " +
+                                   llvm::toString(root.takeError()));
   std::vector<Signature> sigs;
   const llvm::json::Object *top = root->getAsObject();
   const llvm::json::Array *fns = top ? top->getArray("functions") : nullptr;
   if (!fns)
-    return makeError("ref-run --print-signatures: no functions array");
+    return llvm::createStringError(
+        "ref-run --print-signatures: no functions array");
   for (const llvm::json::Value &f : *fns) {
     const llvm::json::Object *o = f.getAsObject();
     if (!o)
@@ -182,7 +182,7 @@ llvm::Error checkSupported(const Signature &sig) {
   auto check = [&](const ArgType &a, const char *what,
                    size_t i) -> llvm::Error {
     if (a.type == "!hal.buffer_view" && !a.tensor)
-      return makeError(
+      return llvm::createStringError(
           "@" + sig.name + ": " + what + " " + llvm::Twine(i) +
           " has type !hal.buffer_view and the program " +
           (StringRef(what) == "argument"
@@ -193,14 +193,15 @@ llvm::Error checkSupported(const Signature &sig) {
           ": its tensor type is unknown, and difftest passes ranked tensors "
           "of the interpreter's element types only");
     if (!a.tensor || !a.dtype)
-      return makeError("@" + sig.name + ": " + what + " " + llvm::Twine(i) +
-                       " has type " + a.type +
-                       ": difftest passes ranked tensors of the interpreter's "
-                       "element types only");
+      return llvm::createStringError(
+          "@" + sig.name + ": " + what + " " + llvm::Twine(i) + " has type " +
+          a.type +
+          ": difftest passes ranked tensors of the interpreter's "
+          "element types only");
     if (*a.dtype == DType::Index)
-      return makeError("@" + sig.name + ": " + what + " " + llvm::Twine(i) +
-                       " has type " + a.type +
-                       ": index tensors cannot cross IREE's ABI");
+      return llvm::createStringError("@" + sig.name + ": " + what + " " +
+                                     llvm::Twine(i) + " has type " + a.type +
+                                     ": index tensors cannot cross IREE's ABI");
     return llvm::Error::success();
   };
   for (auto [i, a] : llvm::enumerate(sig.inputs))
@@ -232,8 +233,9 @@ Expected<Signature> resolveSignature(const Signature &sig,
     if (r.fromInput && *r.fromInput < inputs.size())
       typed(r, inputs[*r.fromInput]);
     if (!r.dtype)
-      return makeError("@" + sig.name + ": result " + llvm::Twine(i) +
-                       " has type " + r.type + ": its tensor type is unknown");
+      return llvm::createStringError("@" + sig.name + ": result " +
+                                     llvm::Twine(i) + " has type " + r.type +
+                                     ": its tensor type is unknown");
   }
   return s;
 }
@@ -256,15 +258,16 @@ Expected<std::vector<gpu::TensorFile>>
 materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
                   StringRef dir) {
   if (specs.size() != sig.inputs.size())
-    return makeError("@" + sig.name + " takes " +
-                     llvm::Twine(sig.inputs.size()) + " arguments but " +
-                     llvm::Twine(specs.size()) + " --input values were given");
+    return llvm::createStringError(
+        "@" + sig.name + " takes " + llvm::Twine(sig.inputs.size()) +
+        " arguments but " + llvm::Twine(specs.size()) +
+        " --input values were given");
   std::vector<gpu::TensorFile> files;
   for (auto [i, spec] : llvm::enumerate(specs)) {
     auto parsed = parseInputSpec(spec);
     if (!parsed)
-      return makeError("--input #" + llvm::Twine(i) + ": " +
-                       llvm::toString(parsed.takeError()));
+      return llvm::createStringError("--input #" + llvm::Twine(i) + ": " +
+                                     llvm::toString(parsed.takeError()));
     const Tensor &t = parsed->value;
     const ArgType &want = sig.inputs[i];
     // A buffer view the program never reads: any value that can cross the
@@ -276,14 +279,15 @@ materializeInputs(llvm::ArrayRef<std::string> specs, const Signature &sig,
          ++d)
       ok = want.shape[d] < 0 || want.shape[d] == t.dim(d);
     if (want.anyBufferView && t.dtype() == DType::Index)
-      return makeError("--input #" + llvm::Twine(i) + " (" +
-                       shapeTypeString(t.shape(), t.dtype()) +
-                       "): index tensors cannot cross IREE's ABI");
+      return llvm::createStringError(
+          "--input #" + llvm::Twine(i) + " (" +
+          shapeTypeString(t.shape(), t.dtype()) +
+          "): index tensors cannot cross IREE's ABI");
     if (!ok)
-      return makeError("--input #" + llvm::Twine(i) + " (" +
-                       shapeTypeString(t.shape(), t.dtype()) +
-                       "): the function's argument " + llvm::Twine(i) +
-                       " has type " + want.type);
+      return llvm::createStringError("--input #" + llvm::Twine(i) + " (" +
+                                     shapeTypeString(t.shape(), t.dtype()) +
+                                     "): the function's argument " +
+                                     llvm::Twine(i) + " has type " + want.type);
     gpu::TensorFile f;
     f.path = joinPath(dir, gpu::tensorFileName("in", i, t.dtype()));
     f.dtype = t.dtype();
@@ -344,8 +348,9 @@ randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
       a.shape = {4};
     }
     if (!a.dtype)
-      return makeError("argument " + llvm::Twine(i) + " has type " + a.type +
-                       ": no random values for it");
+      return llvm::createStringError("argument " + llvm::Twine(i) +
+                                     " has type " + a.type +
+                                     ": no random values for it");
     Shape shape;
     for (auto [k, d] : llvm::enumerate(a.shape)) {
       int64_t run = i < runShapes.size() && k < runShapes[i].size() &&

@@ -24,20 +24,18 @@ namespace path = llvm::sys::path;
 namespace json = llvm::json;
 
 llvm::Expected<BundleCase> readBundleCase(StringRef bundle) {
-  auto fail = [](const llvm::Twine &msg) -> llvm::Error {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-  };
   BundleCase c;
   std::string bundleDir = absolutePath(bundle);
   auto vtext = readFile(joinPath(bundleDir, "verdict.json"));
   if (!vtext)
-    return fail("no verdict.json (" + llvm::toString(vtext.takeError()) + ")");
+    return llvm::createStringError("no verdict.json (" +
+                                   llvm::toString(vtext.takeError()) + ")");
   auto v = json::parse(*vtext);
   const json::Object *o = v ? v->getAsObject() : nullptr;
   if (!o) {
     if (!v)
       llvm::consumeError(v.takeError());
-    return fail("unreadable verdict.json");
+    return llvm::createStringError("unreadable verdict.json");
   }
   c.verdict = o->getString("verdict").value_or("").str();
   c.program = joinPath(bundleDir, "program.mlir");
@@ -51,7 +49,8 @@ llvm::Expected<BundleCase> readBundleCase(StringRef bundle) {
         c.extraFlags.push_back(s->str());
   auto repro = readFile(joinPath(bundleDir, "repro.sh"));
   if (!repro)
-    return fail("no repro.sh (" + llvm::toString(repro.takeError()) + ")");
+    return llvm::createStringError("no repro.sh (" +
+                                   llvm::toString(repro.takeError()) + ")");
   for (std::string spec : reproInputs(*repro)) {
     size_t at = spec.find('@');
     if (at != std::string::npos &&
@@ -63,7 +62,8 @@ llvm::Expected<BundleCase> readBundleCase(StringRef bundle) {
   // by path and sha256), for the program's parameter globals.
   auto params = readParameterRecord(bundleDir);
   if (!params)
-    return fail("parameter archives: " + llvm::toString(params.takeError()));
+    return llvm::createStringError("parameter archives: " +
+                                   llvm::toString(params.takeError()));
   c.parameters = parameterFlags(*params, bundleDir);
   return c;
 }

@@ -17,16 +17,13 @@ using llvm::StringRef;
 
 namespace {
 
-llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg.str());
-}
-
 llvm::Expected<std::vector<std::string>> listSources(
     llvm::ArrayRef<std::string> roots) {
   std::vector<std::string> files;
   for (const std::string &root : roots) {
     if (!fs::exists(root))
-      return makeError("--mutate: " + root + ": no such file or directory");
+      return llvm::createStringError("--mutate: " + root +
+                                     ": no such file or directory");
     if (!fs::is_directory(root)) {
       files.push_back(root);
       continue;
@@ -39,7 +36,7 @@ llvm::Expected<std::vector<std::string>> listSources(
         files.push_back(it->path());
     }
     if (ec)
-      return makeError("--mutate: " + root + ": " + ec.message());
+      return llvm::createStringError("--mutate: " + root + ": " + ec.message());
   }
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
@@ -84,8 +81,9 @@ inventory(const std::vector<std::string> &files, StringRef stem,
       {toolPath("ref-mutate"), list, "--corpus-inventory", "-o", inv}, l);
   fs::remove(list);
   if (!r.success())
-    return makeError("ref-mutate --corpus-inventory " + r.summary() + ": " +
-                     StringRef(r.stderrText).trim());
+    return llvm::createStringError("ref-mutate --corpus-inventory " +
+                                   r.summary() + ": " +
+                                   StringRef(r.stderrText).trim());
   auto text = readFile(inv);
   if (!text)
     return text.takeError();
@@ -141,8 +139,8 @@ llvm::Expected<MutatePool> buildMutatePool(llvm::ArrayRef<std::string> roots,
   if (!files)
     return files.takeError();
   if (files->empty())
-    return makeError("--mutate=" + llvm::join(roots, ",") +
-                     ": no .mlir files there");
+    return llvm::createStringError("--mutate=" + llvm::join(roots, ",") +
+                                   ": no .mlir files there");
   auto rows = inventory(*files, poolFile, limits);
   if (!rows)
     return rows.takeError();
@@ -210,10 +208,12 @@ llvm::Expected<MutatePool> buildMutatePool(llvm::ArrayRef<std::string> roots,
   if (llvm::Error e = writeFile(poolFile, json))
     return std::move(e);
   if (pool.entries.empty())
-    return makeError("--mutate=" + llvm::join(roots, ",") + ": none of its " +
-                     llvm::Twine(pool.files) +
-                     " sources has a function that can be a case (the "
-                     "inventory is in " + poolFile + ".inventory)");
+    return llvm::createStringError(
+        "--mutate=" + llvm::join(roots, ",") + ": none of its " +
+        llvm::Twine(pool.files) +
+        " sources has a function that can be a case (the "
+        "inventory is in " +
+        poolFile + ".inventory)");
   return pool;
 }
 
@@ -223,11 +223,12 @@ llvm::Expected<MutatePool> loadMutatePool(StringRef poolFile) {
     return text.takeError();
   auto v = llvm::json::parse(*text);
   if (!v)
-    return makeError(poolFile + ": " + llvm::toString(v.takeError()));
+    return llvm::createStringError(poolFile + ": " +
+                                   llvm::toString(v.takeError()));
   const llvm::json::Object *o = v->getAsObject();
   const llvm::json::Array *entries = o ? o->getArray("entries") : nullptr;
   if (!entries)
-    return makeError(poolFile + ": no entries");
+    return llvm::createStringError(poolFile + ": no entries");
   MutatePool p;
   p.files = o->getInteger("files").value_or(0);
   p.loaded = o->getInteger("loaded").value_or(0);
@@ -251,7 +252,7 @@ llvm::Expected<MutatePool> loadMutatePool(StringRef poolFile) {
         !(*pair)[0].getAsString() || !(*pair)[1].getAsString() ||
         (pair->size() >= 3 && !(*pair)[2].getAsString()) ||
         (pair->size() == 4 && !(*pair)[3].getAsArray()))
-      return makeError(poolFile + ": malformed entry");
+      return llvm::createStringError(poolFile + ": malformed entry");
     MutateSource src{(*pair)[0].getAsString()->str(),
                      (*pair)[1].getAsString()->str(),
                      pair->size() >= 3 ? (*pair)[2].getAsString()->str()
@@ -260,13 +261,13 @@ llvm::Expected<MutatePool> loadMutatePool(StringRef poolFile) {
     if (pair->size() == 4)
       for (const llvm::json::Value &f : *(*pair)[3].getAsArray()) {
         if (!f.getAsString())
-          return makeError(poolFile + ": malformed entry");
+          return llvm::createStringError(poolFile + ": malformed entry");
         src.parameters.push_back(f.getAsString()->str());
       }
     p.entries.push_back(std::move(src));
   }
   if (p.entries.empty())
-    return makeError(poolFile + ": no entries");
+    return llvm::createStringError(poolFile + ": no entries");
   return p;
 }
 
@@ -335,9 +336,10 @@ findSourceParameters(StringRef file, StringRef original) {
         found = absolutePath(p);
     }
     if (found.empty())
-      return makeError("it reads parameters of scope \"" + scope +
-                       "\" and no archive for it is beside it (looked for " +
-                       llvm::join(names, ", ") + ")");
+      return llvm::createStringError(
+          "it reads parameters of scope \"" + scope +
+          "\" and no archive for it is beside it (looked for " +
+          llvm::join(names, ", ") + ")");
     flags.push_back(scope.empty() ? found : scope + "=" + found);
   }
   if (llvm::Error e = checkParameterReferences(*text, flags))

@@ -69,10 +69,6 @@ double now() {
       .count();
 }
 
-llvm::Error failure(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg.str());
-}
-
 //===----------------------------------------------------------------------===//
 // The history database
 //===----------------------------------------------------------------------===//
@@ -104,7 +100,7 @@ public:
   }
   llvm::Error open(StringRef file) {
     if (sqlite3_open(file.str().c_str(), &db) != SQLITE_OK)
-      return failure(file + ": " + sqlite3_errmsg(db));
+      return llvm::createStringError(file + ": " + sqlite3_errmsg(db));
     return exec("PRAGMA journal_mode=WAL;"
                 "CREATE TABLE IF NOT EXISTS nights(id INTEGER PRIMARY KEY, "
                 "started REAL, minutes REAL, cases INTEGER, cases_per_minute "
@@ -136,7 +132,7 @@ public:
         SQLITE_OK) {
       std::string m = err ? err : "?";
       sqlite3_free(err);
-      return failure("history: " + m);
+      return llvm::createStringError("history: " + m);
     }
     return llvm::Error::success();
   }
@@ -146,7 +142,8 @@ public:
     sqlite3_stmt *st = nullptr;
     if (sqlite3_prepare_v2(db, sql.str().c_str(), -1, &st, nullptr) !=
         SQLITE_OK)
-      return failure(llvm::Twine("history: ") + sqlite3_errmsg(db));
+      return llvm::createStringError(llvm::Twine("history: ") +
+                                     sqlite3_errmsg(db));
     for (auto [i, b] : llvm::enumerate(binds))
       sqlite3_bind_text(st, i + 1, b.c_str(), -1, SQLITE_TRANSIENT);
     int rc;
@@ -155,7 +152,8 @@ public:
         row(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
-      return failure(llvm::Twine("history: ") + sqlite3_errmsg(db));
+      return llvm::createStringError(llvm::Twine("history: ") +
+                                     sqlite3_errmsg(db));
     return llvm::Error::success();
   }
   static std::string text(sqlite3_stmt *st, int col) {

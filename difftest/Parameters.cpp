@@ -24,11 +24,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 namespace json = llvm::json;
 
-namespace {
-llvm::Error bad(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-} // namespace
+namespace {} // namespace
 
 uint64_t parameterCopyLimit() {
   if (const char *env = std::getenv("DIFFTEST_COPY_PARAMETERS_MAX"))
@@ -43,7 +39,7 @@ llvm::Expected<std::string> fileSha256(StringRef file) {
   auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
   if (!buf)
-    return bad(file + ": " + buf.getError().message());
+    return llvm::createStringError(file + ": " + buf.getError().message());
   hash.update(llvm::arrayRefFromStringRef((*buf)->getBuffer()));
   std::array<uint8_t, 32> digest = hash.final();
   return llvm::toHex(digest, /*LowerCase=*/true);
@@ -56,7 +52,7 @@ collectParameters(llvm::ArrayRef<std::string> flags,
   uint64_t limit = parameterCopyLimit();
   auto describe = [&](ParameterFile &p, StringRef file) -> llvm::Error {
     if (std::error_code ec = fs::file_size(file, p.bytes))
-      return bad(file + ": " + ec.message());
+      return llvm::createStringError(file + ": " + ec.message());
     // A file that is not an archive is refused here, not by both tools.
     if (auto a = ParameterArchive::load(file); !a)
       return a.takeError();
@@ -69,13 +65,14 @@ collectParameters(llvm::ArrayRef<std::string> flags,
   for (const std::string &flag : flags) {
     ParameterFlag f = parseParameterFlag(flag);
     if (f.file.empty())
-      return bad("--parameters=" + flag +
-                 ": expected [SCOPE=]FILE (.irpa, .safetensors or .gguf)");
+      return llvm::createStringError(
+          "--parameters=" + flag +
+          ": expected [SCOPE=]FILE (.irpa, .safetensors or .gguf)");
     ParameterFile p;
     p.scope = f.scope;
     if (llvm::Error e = describe(p, f.file))
-      return bad("--parameters=" + flag + ": " +
-                 llvm::toString(std::move(e)));
+      return llvm::createStringError("--parameters=" + flag + ": " +
+                                     llvm::toString(std::move(e)));
     if (p.bytes <= limit) {
       std::string name =
           (f.scope.empty() ? "" : f.scope + ".") + path::filename(f.file).str();
@@ -83,7 +80,7 @@ collectParameters(llvm::ArrayRef<std::string> flags,
       fs::create_directories(joinPath(workDir, "params"));
       if (std::error_code ec =
               fs::copy_file(f.file, joinPath(workDir, p.path)))
-        return bad(f.file + ": " + ec.message());
+        return llvm::createStringError(f.file + ": " + ec.message());
     } else {
       llvm::SmallString<256> abs(f.file);
       fs::make_absolute(abs);
@@ -99,8 +96,8 @@ collectParameters(llvm::ArrayRef<std::string> flags,
       std::string where =
           path::is_absolute(file) ? file : joinPath(workDir, file);
       if (llvm::Error e = describe(p, where))
-        return bad("the parameters the import wrote: " +
-                   llvm::toString(std::move(e)));
+        return llvm::createStringError("the parameters the import wrote: " +
+                                       llvm::toString(std::move(e)));
       if (p.bytes <= limit && !path::is_absolute(file)) {
         p.path = file;
       } else {
@@ -271,22 +268,24 @@ llvm::Expected<std::vector<ParameterFile>> readParameterRecord(StringRef dir) {
     return text.takeError();
   auto v = json::parse(*text);
   if (!v)
-    return bad(file + ": " + llvm::toString(v.takeError()));
+    return llvm::createStringError(file + ": " + llvm::toString(v.takeError()));
   const json::Object *o = v->getAsObject();
   const json::Array *arr = o ? o->getArray("parameters") : nullptr;
   if (!arr)
-    return bad(file + ": field 'parameters': expected an array");
+    return llvm::createStringError(file +
+                                   ": field 'parameters': expected an array");
   for (auto [i, pv] : llvm::enumerate(*arr)) {
     std::string field = "parameters[" + std::to_string(i) + "]";
     const json::Object *po = pv.getAsObject();
     if (!po)
-      return bad(file + ": field '" + field + "': expected an object");
+      return llvm::createStringError(file + ": field '" + field +
+                                     "': expected an object");
     ParameterFile p;
     auto scope = po->getString("scope");
     auto where = po->getString("path");
     if (!scope || !where || where->empty())
-      return bad(file + ": field '" + field +
-                 "': 'scope' and 'path' must be strings");
+      return llvm::createStringError(file + ": field '" + field +
+                                     "': 'scope' and 'path' must be strings");
     p.scope = scope->str();
     p.path = where->str();
     p.copied = po->getBoolean("copied").value_or(true);
@@ -297,21 +296,24 @@ llvm::Expected<std::vector<ParameterFile>> readParameterRecord(StringRef dir) {
                      llvm::is_contained(llvm::make_range(path::begin(p.path),
                                                          path::end(p.path)),
                                         "..")))
-      return bad(file + ": field '" + field +
-                 ".path': a copied archive must be inside the directory");
+      return llvm::createStringError(
+          file + ": field '" + field +
+          ".path': a copied archive must be inside the directory");
     if (!fs::exists(at))
-      return bad(file + ": field '" + field + "': archive " + at +
-                 " is missing" +
-                 (p.copied ? "" : " (it was too large to copy: bring it to "
-                                  "that path)"));
+      return llvm::createStringError(
+          file + ": field '" + field + "': archive " + at + " is missing" +
+          (p.copied ? ""
+                    : " (it was too large to copy: bring it to "
+                      "that path)"));
     if (!p.copied) {
       auto sha = fileSha256(at);
       if (!sha)
         return sha.takeError();
       if (!p.sha256.empty() && *sha != p.sha256)
-        return bad(file + ": field '" + field + "': archive " + at +
-                   " has sha256 " + *sha + ", not the recorded " + p.sha256 +
-                   " (it changed since the bundle was made)");
+        return llvm::createStringError(
+            file + ": field '" + field + "': archive " + at + " has sha256 " +
+            *sha + ", not the recorded " + p.sha256 +
+            " (it changed since the bundle was made)");
     }
     out.push_back(std::move(p));
   }
@@ -360,7 +362,7 @@ llvm::Error copyParameterFiles(const std::vector<ParameterFile> &files,
       continue;
     fs::create_directories(path::parent_path(to));
     if (std::error_code ec = fs::copy_file(joinPath(fromDir, p.path), to))
-      return bad(to + ": " + ec.message());
+      return llvm::createStringError(to + ": " + ec.message());
   }
   return writeParameterRecord(toDir, files);
 }

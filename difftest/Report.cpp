@@ -201,10 +201,6 @@ std::string classChart(const std::map<std::string, int64_t> &byClass) {
 // report --issue BUNDLE: a ready-to-file IREE bug report
 //===----------------------------------------------------------------------===//
 
-llvm::Error issueError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 /// The ops a program uses, in order of first appearance, and the text of
 /// the statement each first appears in.
 struct ProgramOps {
@@ -577,15 +573,18 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
     return fail(vtext.takeError(), kInvalid);
   auto vjson = llvm::json::parse(*vtext);
   if (!vjson)
-    return fail(issueError(vpath + ": " + llvm::toString(vjson.takeError())),
+    return fail(llvm::createStringError(vpath + ": " +
+                                        llvm::toString(vjson.takeError())),
                 kInvalid);
   const llvm::json::Object *v = vjson->getAsObject();
   if (!v)
-    return fail(issueError(vpath + ": expected an object"), kInvalid);
+    return fail(llvm::createStringError(vpath + ": expected an object"),
+                kInvalid);
   for (StringRef key : {"verdict", "target"})
     if (!v->getString(key))
-      return fail(issueError(vpath + ": " + key + ": expected a string"),
-                  kInvalid);
+      return fail(
+          llvm::createStringError(vpath + ": " + key + ": expected a string"),
+          kInvalid);
   std::string verdict = v->getString("verdict")->str();
   std::string target = v->getString("target")->str();
   std::string detail = v->getString("detail").value_or("").str();
@@ -618,9 +617,9 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
       return t.takeError();
     auto j = llvm::json::parse(*t);
     if (!j)
-      return issueError(p + ": " + llvm::toString(j.takeError()));
+      return llvm::createStringError(p + ": " + llvm::toString(j.takeError()));
     if (!j->getAsObject())
-      return issueError(p + ": expected an object");
+      return llvm::createStringError(p + ": expected an object");
     into = std::move(*j);
     return llvm::Error::success();
   };
@@ -858,7 +857,8 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
   // A lowered frontend program: the original beside it.
   auto lowering = gpu::readLoweringRecord(bundleDir);
   if (!lowering)
-    return fail(issueError(llvm::toString(lowering.takeError())), kInvalid);
+    return fail(llvm::createStringError(llvm::toString(lowering.takeError())),
+                kInvalid);
   if (*lowering)
     os << frontendIssueSection(bundleDir, **lowering);
 

@@ -393,7 +393,7 @@ ParameterIndex::lookup(StringRef scope, StringRef key) const {
       msg += (i ? "; " : "") + inScope[i];
     msg += ")";
   }
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  return llvm::createStringError(msg);
 }
 
 } // namespace ref
