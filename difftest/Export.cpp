@@ -95,17 +95,11 @@ int exportCommand(int argc, char **argv) {
     fs::create_directories(joinPath(batchDir, sub));
   // The archives travel with the batch (BATCH/params/, parameters.json);
   // one over the copy limit is named by its path and sha256.
-  auto paramFiles = collectParameters(parameters, nullptr, batchDir);
-  if (!paramFiles) {
-    llvm::errs() << "error: " << llvm::toString(paramFiles.takeError())
-                 << "\n";
-    return kParameterError;
-  }
-  if (llvm::Error e = writeParameterRecord(batchDir, *paramFiles)) {
-    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
-    return kToolError;
-  }
-  std::vector<std::string> paramFlags = parameterFlags(*paramFiles, batchDir);
+  auto params = prepareParameters(parameters, nullptr, batchDir, batchDir);
+  if (const int *code = std::get_if<int>(&params))
+    return *code;
+  std::vector<std::string> paramFlags =
+      std::move(std::get<std::vector<std::string>>(params));
 
   gpu::Batch batch;
   batch.dir = batchDir;

@@ -310,21 +310,16 @@ int localizeCommand(int argc, char **argv) {
   // Parameter archives (--parameters, or those the import wrote): the
   // instrumented program reads its parameter globals from them on both
   // sides; each dispatch alone takes their values as traced operands.
-  auto params = collectParameters(
+  // Relative to the work directory, where every step runs.
+  auto params = prepareParameters(
       frontend.parameters, prepared.lowering ? &*prepared.lowering : nullptr,
       workDir);
-  if (!params) {
-    llvm::errs() << "error: " << llvm::toString(params.takeError()) << "\n";
-    return kParameterError;
-  }
-  if (llvm::Error e = writeParameterRecord(workDir, *params)) {
-    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
-    return kToolError;
-  }
-  // Relative to the work directory, where every step runs.
-  std::vector<std::string> paramFlags = parameterFlags(*params);
-  if (!params->empty())
-    progress(llvm::Twine(params->size()) +
+  if (const int *code = std::get_if<int>(&params))
+    return *code;
+  std::vector<std::string> paramFlags =
+      std::move(std::get<std::vector<std::string>>(params));
+  if (!paramFlags.empty())
+    progress(llvm::Twine(paramFlags.size()) +
              " parameter archive(s): " + llvm::join(paramFlags, " "));
   {
     gpu::ProcessResult r =

@@ -240,6 +240,22 @@ llvm::Error checkParameterReferences(StringRef programText,
   return llvm::Error::success();
 }
 
+std::variant<std::vector<std::string>, int>
+prepareParameters(llvm::ArrayRef<std::string> flags,
+                  const gpu::Lowering *lowering, StringRef workDir,
+                  StringRef baseDir) {
+  auto files = collectParameters(flags, lowering, workDir);
+  if (!files) {
+    llvm::errs() << "error: " << llvm::toString(files.takeError()) << "\n";
+    return kParameterError;
+  }
+  if (llvm::Error e = writeParameterRecord(workDir, *files)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+    return static_cast<int>(kToolError);
+  }
+  return parameterFlags(*files, baseDir);
+}
+
 llvm::Error writeParameterRecord(StringRef dir,
                                  const std::vector<ParameterFile> &files) {
   if (files.empty())

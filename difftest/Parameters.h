@@ -24,6 +24,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace ref::difftest {
@@ -52,6 +53,16 @@ uint64_t parameterCopyLimit();
 llvm::Expected<std::vector<ParameterFile>>
 collectParameters(llvm::ArrayRef<std::string> flags,
                   const gpu::Lowering *lowering, llvm::StringRef workDir);
+
+/// collectParameters into `workDir`, then its record (writeParameterRecord):
+/// the run's --parameters values (parameterFlags with `baseDir`). On failure
+/// prints the error and returns the exit code: kParameterError for an
+/// archive that is missing or unreadable, kToolError when the record cannot
+/// be written.
+std::variant<std::vector<std::string>, int>
+prepareParameters(llvm::ArrayRef<std::string> flags,
+                  const gpu::Lowering *lowering, llvm::StringRef workDir,
+                  llvm::StringRef baseDir = "");
 
 /// `dir`/parameters.json (nothing when `files` is empty).
 llvm::Error writeParameterRecord(llvm::StringRef dir,

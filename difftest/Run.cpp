@@ -518,20 +518,15 @@ int runCommand(int argc, char **argv) {
   fs::create_directories(joinPath(workDir, "inputs"));
   fs::create_directories(joinPath(workDir, "golden"));
   // Parameter archives: given, or written by the frontend's import.
-  auto params = collectParameters(
+  auto params = prepareParameters(
       frontend.parameters, prepared.lowering ? &*prepared.lowering : nullptr,
       workDir);
-  if (!params) {
-    llvm::errs() << "error: " << llvm::toString(params.takeError()) << "\n";
-    return kParameterError;
-  }
-  if (llvm::Error e = writeParameterRecord(workDir, *params)) {
-    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
-    return kToolError;
-  }
-  std::vector<std::string> paramFlags = parameterFlags(*params);
-  if (!params->empty())
-    llvm::outs() << program << ": " << params->size()
+  if (const int *code = std::get_if<int>(&params))
+    return *code;
+  std::vector<std::string> paramFlags =
+      std::move(std::get<std::vector<std::string>>(params));
+  if (!paramFlags.empty())
+    llvm::outs() << program << ": " << paramFlags.size()
                  << " parameter archive(s): " << llvm::join(paramFlags, " ")
                  << "\n";
 
