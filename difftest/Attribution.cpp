@@ -137,7 +137,7 @@ vulkanAttributionArches(const gpu::TargetTable &table) {
   // The targets that fit lavapipe (subgroup size 8, 32 KiB of shared
   // memory): IREE's own llvmpipe target, and the rdna3 heuristics on
   // lavapipe's limits (docs/gpu.md, "Targets that fit the executor").
-  return {"llvmpipe"};
+  return {"llvmpipe", "rdna3-lavapipe"};
 }
 
 //===----------------------------------------------------------------------===//
