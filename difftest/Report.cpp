@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "difftest/Attribution.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Mutate.h"
 #include "difftest/Common.h"
@@ -623,8 +624,11 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
     into = std::move(*j);
     return llvm::Error::success();
   };
-  std::optional<llvm::json::Value> triageV, reductionV;
+  std::optional<llvm::json::Value> triageV, reductionV, attributionV;
   if (llvm::Error e = readJSON("triage.json", triageV))
+    return fail(std::move(e), kInvalid);
+  // A vulkan mismatch's attribution (difftest attribute): whose fault it is.
+  if (llvm::Error e = readJSON("attribution.json", attributionV))
     return fail(std::move(e), kInvalid);
   if (llvm::Error e = readJSON("reduction.json", reductionV))
     return fail(std::move(e), kInvalid);
@@ -834,6 +838,17 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
        << ".\n\n";
 
   // The program.
+  if (attributionV) {
+    const llvm::json::Object &ao = *attributionV->getAsObject();
+    StringRef conclusion = ao.getString("conclusion").value_or("");
+    if (conclusion == kAttribExecutor || conclusion == kAttribUndecided)
+      os << "> **Not for IREE's tracker as it stands:** the attribution is "
+            "*"
+         << conclusion
+         << "*; lavapipe (the Vulkan executor here) may be at fault.\n\n";
+    os << attributionMarkdown(ao);
+  }
+
   os << "## Reproducer\n\n";
   if (reduction) {
     auto num = [&](StringRef k) -> std::string {

@@ -234,6 +234,7 @@ TargetResult runCompiled(const gpu::TargetConfig &config, StringRef module,
       settings.tools->runModule, config.desc->device, module, golden, actuals);
   gpu::RunOptions ro;
   ro.workingDir = workDir.str();
+  ro.extraEnv = settings.runEnv;
   gpu::ProcessResult rr =
       runLogged(run, settings.runLimits, ro, joinPath(absSub, "run.log"));
   res.runSeconds = rr.wallSeconds;

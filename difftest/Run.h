@@ -19,6 +19,9 @@ struct Settings {
   const gpu::IreeTools *tools = nullptr;
   const gpu::TargetTable *table = nullptr;
   bool keepPassing = false; // keep work directories of passing cases
+  /// Variables set for every iree-run-module (attribution reruns lavapipe
+  /// with LP_NUM_THREADS=1).
+  std::vector<std::pair<std::string, std::string>> runEnv;
 };
 
 /// The result of one target of one case.

@@ -21,6 +21,7 @@
 #include "difftest/Common.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
+#include "difftest/Attribution.h"
 
 #include "gpu/Process.h"
 #include "llvm/Support/InitLLVM.h"
@@ -32,7 +33,7 @@ using namespace ref::difftest;
 
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
-        "<run|export|import|fuzz|report|merge|reduce|triage|replay|"
+        "<run|export|import|fuzz|report|merge|reduce|triage|attribute|replay|"
         "conformance|nightly|localize|sign> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
@@ -47,6 +48,8 @@ static void usage(llvm::raw_ostream &os) {
         "signature\n"
         "  triage BUNDLE        which flags, targets and IREE releases flip "
         "a failure\n"
+        "  attribute BUNDLE     whose fault a vulkan mismatch is (IREE's or "
+        "lavapipe's)\n"
         "  replay CORPUS...     re-run corpus cases against their goldens "
         "and expectations\n"
         "  conformance onnx     ONNX's node tests: ONNX vs ref-run vs IREE\n"
@@ -86,6 +89,8 @@ int main(int argc, char **argv) {
     return mergeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "reduce"))
     return reduceCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "attribute"))
+    return attributeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "triage"))
     return triageCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "replay"))
