@@ -1147,6 +1147,11 @@ int fuzzCommand(int argc, char **argv) {
     if (!log.empty())
       llvm::errs() << log;
     fs::remove_directories(smokeDir);
+    if (executorLimitsMode != "keep" && executorLimitsMode != "allow") {
+      llvm::errs() << "error: --executor-limits=" << executorLimitsMode
+                   << ": expected keep or allow\n";
+      return kInvalid;
+    }
     if (executorLimitsMode == "keep")
       for (const gpu::TargetConfig &t : c.targets)
         if (t.desc->checkDevice && !t.desc->compileOnly)

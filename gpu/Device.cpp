@@ -253,12 +253,21 @@ llvm::Expected<std::string> compilerTargetInfo(const TargetConfig &config,
   return info;
 }
 
+/// Where the value of field `key` starts ("key = " after ' ' or '<'),
+/// npos when absent.
+static size_t fieldStart(StringRef info, StringRef key) {
+  std::string needle = (key + " = ").str();
+  for (size_t pos = info.find(needle); pos != StringRef::npos;
+       pos = info.find(needle, pos + 1))
+    if (pos > 0 && (info[pos - 1] == ' ' || info[pos - 1] == '<'))
+      return pos + needle.size();
+  return StringRef::npos;
+}
+
 std::string targetField(StringRef info, StringRef key) {
-  std::string needle = (" " + key + " = ").str();
-  size_t pos = info.find(needle);
-  if (pos == StringRef::npos)
+  size_t start = fieldStart(info, key);
+  if (start == StringRef::npos)
     return "";
-  size_t start = pos + needle.size();
   int depth = 0;
   for (size_t i = start; i < info.size(); ++i) {
     char c = info[i];
@@ -289,11 +298,9 @@ std::vector<int64_t> subgroupChoices(StringRef info) {
 /// Replaces field `key`'s value (adds nothing when absent).
 static std::string setField(StringRef info, StringRef key, StringRef value) {
   std::string old = targetField(info, key);
-  std::string needle = (" " + key + " = ").str();
-  size_t pos = info.find(needle);
-  if (pos == StringRef::npos)
+  size_t start = fieldStart(info, key);
+  if (start == StringRef::npos)
     return info.str();
-  size_t start = pos + needle.size();
   return (info.take_front(start) + value + info.drop_front(start + old.size()))
       .str();
 }

@@ -58,7 +58,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     known = json.load(open(expect_file))["known"]
-    targets = "llvm-cpu,cuda:sm_80,hip:gfx942"
+    targets = "llvm-cpu,vulkan,cuda:sm_80,hip:gfx942"
     ntargets = len(targets.split(","))
 
     # 1. The campaign.
