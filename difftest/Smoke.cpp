@@ -241,8 +241,14 @@ int smokeCommand(int argc, char **argv) {
   bool ran = false;
   for (const gpu::TargetConfig &c : *configs)
     ran |= c.desc->checkDevice && settings->tools->hasDevice(c.desc->device);
-  if (!ran)
-    llvm::outs() << "smoke: no checked target has its device here\n";
+  // Asked for and nothing to check is no pass: a smoke test that cannot
+  // fail tells nothing.
+  if (!ran) {
+    llvm::errs() << "error: smoke: no checked target has its device here "
+                    "(scripts/setup.sh installs lavapipe: "
+                    "mesa-vulkan-drivers)\n";
+    return kFail;
+  }
   llvm::Error e = runSmokeTests(*configs, *settings, dir, llvm::outs());
   if (e) {
     llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";

@@ -11,10 +11,16 @@
    run itself a mismatch, while llvm-cpu passes and a 1x200 sort (inside the
    cap) passes on vulkan.
 4. vulkan:rdna3 (subgroup sizes 32/64) is not run on lavapipe (8).
+5. A campaign draws a case past the device's limits again: with a target
+   table whose llvmpipe loop cap is 1 (any sort reaches it), every sort case
+   the interpreter ran gets another seed in a keep campaign than the allow
+   campaign's same case.
 Without a vulkan device the test fails: the set-up installs one.
 """
+import json
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 
@@ -52,7 +58,7 @@ def main():
                         "--target=vulkan,vulkan:rdna3-lavapipe",
                         "--out=" + os.path.join(out, "smoke")])
     print(so, end="")
-    if "no checked target has its device here" in so:
+    if "no checked target has its device here" in se:
         problems.append("no vulkan device: scripts/setup.sh installs "
                         "mesa-vulkan-drivers (lavapipe)")
     expect(code == 0 and so.count(": ok") == 8,
@@ -103,6 +109,40 @@ def main():
                      r"assumes subgroup size 32/64, .*\[8, 8\]", so, re.M)
            is not None and code == 0,
            "vulkan:rdna3 is compiled only on lavapipe", so + se)
+
+    # 5. Campaigns keep cases inside the limits (difftest fuzz's redraw).
+    table = json.load(open(os.path.join(prog_dir, "..", "..", "..", "gpu",
+                                        "targets.json")))
+    table["targets"]["vulkan"]["executor_limits"]["llvmpipe"][
+        "loop_iterations"] = 1
+    capped = os.path.join(out, "capped-targets.json")
+    with open(capped, "w") as f:
+        json.dump(table, f)
+    seeds = {}
+    for mode in ("allow", "keep"):
+        camp = os.path.join(out, "campaign-" + mode)
+        subprocess.run(["rm", "-rf", camp])
+        code, so, se = run([difftest, "fuzz", "--target=vulkan",
+                            "--ops=sort", "--cases=4", "--batch=4",
+                            "--static-twins=0", "--seed=3",
+                            "--targets-file=" + capped,
+                            "--executor-limits=" + mode, "--out=" + camp])
+        expect(code == 0, "campaign --executor-limits=%s exits 0" % mode,
+               so + se)
+        con = sqlite3.connect(os.path.join(camp, "campaign.db"))
+        # Cases the interpreter ran (a rejected one has the target "-").
+        seeds[mode] = dict(con.execute(
+            "SELECT case_index, seed FROM cases WHERE target = "
+            "'vulkan:llvmpipe'").fetchall())
+        verdicts = [v for (v,) in con.execute("SELECT verdict FROM cases")]
+        con.close()
+        if mode == "keep":
+            expect("executor-limit" not in verdicts,
+                   "keep campaign: no executor-limit rows", str(verdicts))
+    expect(len(seeds["allow"]) >= 2 and all(
+        seeds["keep"].get(i) != s for i, s in seeds["allow"].items()),
+        "every sort case past a cap of 1 was drawn again (%s vs %s)" %
+        (seeds["allow"], seeds["keep"]))
 
     for p in problems:
         print("PROBLEM: " + p)
