@@ -215,8 +215,9 @@ llvm::Error runSmokeTests(llvm::ArrayRef<gpu::TargetConfig> configs,
 int smokeCommand(int argc, char **argv) {
   CommonOptions common;
   cl::opt<std::string> targets(
-      "target", cl::desc("Targets to check (those with check_device in "
-                         "targets.json whose device is here)"),
+      "target",
+      cl::desc("Targets to check (those with check_device in "
+               "targets.json whose device is here)"),
       cl::init("vulkan,vulkan:rdna3-lavapipe"), cl::cat(common.category));
   cl::opt<std::string> out("out", cl::desc("Work directory (kept)"),
                            cl::init(""), cl::cat(common.category));
@@ -230,8 +231,7 @@ int smokeCommand(int argc, char **argv) {
     return kInvalid;
   llvm::SmallString<128> dir(out);
   if (dir.empty()) {
-    if (std::error_code ec =
-            fs::createUniqueDirectory("difftest-smoke", dir)) {
+    if (std::error_code ec = fs::createUniqueDirectory("difftest-smoke", dir)) {
       llvm::errs() << "error: " << ec.message() << "\n";
       return kToolError;
     }

@@ -307,10 +307,9 @@ static std::string setField(StringRef info, StringRef key, StringRef value) {
 
 static std::string list(llvm::ArrayRef<int64_t> v) {
   return "[" +
-         llvm::join(llvm::map_range(v, [](int64_t x) {
-                      return std::to_string(x);
-                    }),
-                    ", ") +
+         llvm::join(
+             llvm::map_range(v, [](int64_t x) { return std::to_string(x); }),
+             ", ") +
          "]";
 }
 
@@ -359,11 +358,10 @@ std::optional<std::string> subgroupMismatch(const TargetConfig &config,
              "has [{4}, {5}]; its reductions would be wrong by design (use "
              "a target derived from the device)",
              config.name(),
-             llvm::join(llvm::map_range(choices,
-                                        [](int64_t x) {
-                                          return std::to_string(x);
-                                        }),
-                        "/"),
+             llvm::join(
+                 llvm::map_range(choices,
+                                 [](int64_t x) { return std::to_string(x); }),
+                 "/"),
              config.desc->device, device.name, device.subgroupMin,
              device.subgroupMax)
       .str();

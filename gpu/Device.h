@@ -1,4 +1,4 @@
-//===- Device.h - The device a target runs on, and what it cannot do -*- C++ -*-===//
+//===- Device.h - A target's device and what it cannot do ---*- C++ -*-===//
 //
 // A target is judged on a device only where the device can run what the
 // compiler assumed. Three things decide it (docs/gpu.md, "Vulkan on
@@ -71,8 +71,8 @@ std::optional<DeviceInfo> probeDevice(const IreeTools &tools,
 /// What the device cannot do for a case, from targets.json's
 /// `executor_limits` and the device's own limits.
 struct ExecutorLimits {
-  std::string device; // "llvmpipe (...)", for messages
-  int64_t loopIterations = 0;     // 0: no cap
+  std::string device;         // "llvmpipe (...)", for messages
+  int64_t loopIterations = 0; // 0: no cap
   std::string loopWhy;
   int64_t storageBindingBytes = 0; // 0: no cap
   /// The target may use more workgroup memory than the device has.

@@ -111,12 +111,10 @@ struct Estimator {
           for (int64_t d : t.getShape())
             elems = mulSat(elems, extent(d));
         }
-      add(op, elems,
-          llvm::formatv("attention: every key element, {0}", elems));
+      add(op, elems, llvm::formatv("attention: every key element, {0}", elems));
     } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
       SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
-      SmallVector<utils::IteratorType> its =
-          linalgOp.getIteratorTypesArray();
+      SmallVector<utils::IteratorType> its = linalgOp.getIteratorTypesArray();
       int64_t r = 1;
       bool any = false;
       std::string dims;

@@ -1,4 +1,4 @@
-//===- LoopWork.h - How long one GPU thread may loop, from the program -*- C++ -*-===//
+//===- LoopWork.h - One GPU thread's loops, from the program -*- C++ -*-===//
 //
 // A conservative bound, read from a function's ops and types, on the
 // sequential loop iterations one invocation (one GPU thread) of a compiled
@@ -37,9 +37,9 @@
 namespace ref {
 
 struct OpLoopWork {
-  std::string op;    // "iree_linalg_ext.sort at prog.mlir:3:8"
+  std::string op; // "iree_linalg_ext.sort at prog.mlir:3:8"
   int64_t iterations = 0;
-  std::string why;   // "sort of 300 along dimension 1: 300 * 300"
+  std::string why; // "sort of 300 along dimension 1: 300 * 300"
 };
 
 struct LoopWork {

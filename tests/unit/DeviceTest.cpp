@@ -30,7 +30,8 @@ subgroup: size=8 operations=0x000000bf quadOperationsInAllStages=no minSubgroupS
 queue_families: 1
 )";
 
-const char *kVulkaninfo = R"(	deviceName        = llvmpipe (LLVM 15.0.6, 256 bits)
+const char *kVulkaninfo =
+    R"(	deviceName        = llvmpipe (LLVM 15.0.6, 256 bits)
 	maxStorageBufferRange                           = 134217728
 	maxComputeSharedMemorySize                      = 32768
 	maxComputeWorkGroupCount: count = 3
@@ -73,8 +74,7 @@ TargetConfig vulkanConfig(llvm::StringRef arch) {
 std::string workFile(llvm::StringRef json) {
   llvm::SmallString<128> path;
   int fd;
-  EXPECT_FALSE(
-      llvm::sys::fs::createTemporaryFile("work", "json", fd, path));
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("work", "json", fd, path));
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   os << json;
   return path.str().str();
@@ -195,10 +195,10 @@ TEST(Device, BuiltinVulkanTarget) {
   EXPECT_EQ(v.defaultArch, "llvmpipe");
   EXPECT_EQ(vulkanConfig("rdna3-lavapipe").derivedFamily(), "rdna3");
   EXPECT_EQ(vulkanConfig("rdna3").derivedFamily(), "");
-  auto flags = compileFlags(vulkanConfig("rdna3-lavapipe"),
-                            TargetTable::builtin(), "");
+  auto flags =
+      compileFlags(vulkanConfig("rdna3-lavapipe"), TargetTable::builtin(), "");
   ASSERT_TRUE(bool(flags));
-  EXPECT_NE(std::find(flags->begin(), flags->end(),
-                      "--iree-vulkan-target=rdna3"),
-            flags->end());
+  EXPECT_NE(
+      std::find(flags->begin(), flags->end(), "--iree-vulkan-target=rdna3"),
+      flags->end());
 }
