@@ -33,6 +33,8 @@
 #include "interp/support/ParameterArchive.h"
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
+#include "difftest/Smoke.h"
+#include "gpu/Device.h"
 #include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
 
@@ -177,6 +179,12 @@ public:
   /// Bytes that must be free on the campaign's disk before each batch.
   uint64_t minFreeBytes = 0;
   fuzz::GenOptions gen;
+  /// Limits of the executors of this campaign's run targets (gpu/Device.h):
+  /// a generated case past one is drawn again (up to kLimitRedraws times),
+  /// so that a vulkan run on lavapipe judges what IREE made, not Mesa's
+  /// loop cap. Empty: every case is kept.
+  std::vector<gpu::ExecutorLimits> executorLimits;
+  static constexpr unsigned kLimitRedraws = 8;
   /// Percent of the cases that are mutants of real programs (--mutate),
   /// drawn from `pool`.
   unsigned mutatePercent = 0;
@@ -563,6 +571,23 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     fuzz::Case gc = generate(c.caseSeed);
     if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
       return e;
+    // Past an executor's limit the run would only say so: draw again.
+    for (unsigned redraw = 1;
+         redraw <= kLimitRedraws && c.golden.status == Golden::Ok &&
+         llvm::any_of(executorLimits,
+                      [&](const gpu::ExecutorLimits &l) {
+                        return gpu::exceedsLimits(
+                                   l, joinPath(c.dir, c.golden.spec.workPath))
+                            .has_value();
+                      });
+         ++redraw) {
+      c.caseSeed = fuzz::mixSeed(fuzz::caseSeed(seed, static_cast<uint64_t>(i)),
+                                 0xE7EC0000ull + redraw);
+      fs::remove_directories(c.dir);
+      gc = generate(c.caseSeed);
+      if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
+        return e;
+    }
     // An interpreter that cannot start (or was stopped, or found the disk
     // full) is the environment's failure: stop (the batch is not committed;
     // --resume redoes it) rather than record every case as a finding.
@@ -861,6 +886,12 @@ int fuzzCommand(int argc, char **argv) {
       cl::init(16), cl::cat(common.category));
   cl::opt<std::string> out("out", cl::desc("The campaign directory"),
                            cl::Required, cl::cat(common.category));
+  cl::opt<std::string> executorLimitsMode(
+      "executor-limits",
+      cl::desc("keep: draw again a case past a run target's executor limits "
+               "(lavapipe's loop cap, storage range; default); allow: keep "
+               "it (its failures are executor-limit verdicts)"),
+      cl::init("keep"), cl::cat(common.category));
   cl::opt<bool> resume("resume",
                        cl::desc("Continue the campaign in --out (its seed, "
                                 "targets and batch size)"),
@@ -1100,6 +1131,33 @@ int fuzzCommand(int argc, char **argv) {
     return kInvalid;
   c.targets = *configs;
   c.tty = isatty(2);
+  // A checked target's device must still behave as recorded (difftest
+  // smoke); its limits keep generated cases inside (unless
+  // --executor-limits=allow).
+  {
+    std::string smokeDir = joinPath(out, "smoke");
+    fs::remove_directories(smokeDir);
+    fs::create_directories(smokeDir);
+    std::string log;
+    llvm::raw_string_ostream los(log);
+    if (llvm::Error e = runSmokeTests(c.targets, *settings, smokeDir, los)) {
+      llvm::errs() << log << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kToolError;
+    }
+    if (!log.empty())
+      llvm::errs() << log;
+    fs::remove_directories(smokeDir);
+    if (executorLimitsMode != "keep" && executorLimitsMode != "allow") {
+      llvm::errs() << "error: --executor-limits=" << executorLimitsMode
+                   << ": expected keep or allow\n";
+      return kInvalid;
+    }
+    if (executorLimitsMode == "keep")
+      for (const gpu::TargetConfig &t : c.targets)
+        if (t.desc->checkDevice && !t.desc->compileOnly)
+          if (auto d = gpu::probeDevice(*settings->tools, t.desc->device))
+            c.executorLimits.push_back(gpu::executorLimits(t, *d));
+  }
 
   // Which batches: shard I's k-th batch is I + k * N; done ones are skipped
   // (their cases count toward --cases).

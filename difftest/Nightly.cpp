@@ -782,7 +782,7 @@ int nightlyCommand(int argc, char **argv) {
       "target",
       cl::desc("Targets (GPU targets without a device here are compiled "
                "only)"),
-      cl::init("llvm-cpu,cuda:sm_80,hip:gfx942"), cl::cat(common.category));
+      cl::init("llvm-cpu,vulkan,cuda:sm_80,hip:gfx942"), cl::cat(common.category));
   cl::opt<std::string> time("time", cl::desc("The campaign's duration"),
                             cl::init("30m"), cl::cat(common.category));
   cl::opt<int64_t> cases("cases", cl::desc("Cases instead of --time"),

@@ -38,6 +38,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <array>
 #include <map>
 #include <set>
 
@@ -51,7 +52,7 @@ namespace {
 bool isFailureVerdict(StringRef v) {
   return v != "pass" && v != "undecided" && v != "compiled-only" &&
          v != "rejected-ub" && v != "unsupported-input" &&
-         v != "mutant-invalid";
+         v != "mutant-invalid" && v != "executor-limit";
 }
 
 /// A table: a title, column heads, rows of cells.
@@ -1201,6 +1202,36 @@ int reportCommand(int argc, char **argv) {
 
   Table totals = countTable("Verdicts per target (case x target rows)",
                             "verdict", verdictByTarget);
+  // Where each target's verdicts came from: run on a device here, compiled
+  // only (no device, or the device cannot take the target), stopped at
+  // compile, or past an executor's limit (docs/gpu.md).
+  Table where;
+  where.title = "Targets: run here or compiled only";
+  where.head = {"target", "run", "compiled only", "executor-limit",
+                "stopped at compile"};
+  {
+    std::map<std::string, std::array<int64_t, 4>> byTarget;
+    for (auto &[v, ts] : verdictByTarget)
+      for (auto &[t, n] : ts) {
+        if (t == "-" || StringRef(t).starts_with("-"))
+          continue;
+        std::optional<gpu::Verdict> verdict = gpu::parseVerdict(v);
+        auto &c = byTarget[t];
+        if (!verdict)
+          continue;
+        if (*verdict == gpu::Verdict::CompiledOnly)
+          c[1] += n;
+        else if (*verdict == gpu::Verdict::ExecutorLimit)
+          c[0] += n, c[2] += n;
+        else if (gpu::stageOf(*verdict) == gpu::Stage::Compile)
+          c[3] += n;
+        else
+          c[0] += n;
+      }
+    for (auto &[t, c] : byTarget)
+      where.rows.push_back({t, std::to_string(c[0]), std::to_string(c[1]),
+                            std::to_string(c[2]), std::to_string(c[3])});
+  }
   // A mutant's origin (--mutate): its source, function and mutations.
   std::map<int64_t, std::string> origins;
   for (auto &[id, r] : firstRow) {
@@ -1275,6 +1306,7 @@ int reportCommand(int argc, char **argv) {
   {
     llvm::raw_string_ostream os(md);
     os << "# difftest campaign report\n\n" << summary << "\n";
+    writeMarkdownTable(os, where);
     writeMarkdownTable(os, totals);
     writeMarkdownTable(os, fails);
     for (const Table &t : coverage)
@@ -1296,6 +1328,7 @@ int reportCommand(int argc, char **argv) {
           "text-align:left}th{background:#f0f0f0}"
           "</style></head><body>\n<h1>difftest campaign report</h1>\n<p>"
        << html(summary) << "</p>\n";
+    writeHtmlTable(os, where, "targets");
     writeHtmlTable(os, totals, "verdicts");
     writeHtmlTable(os, fails, "failures");
     os << "<h2>Cases over time</h2>\n" << timeChart(finish) << "\n";

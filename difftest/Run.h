@@ -34,6 +34,18 @@ struct TargetResult {
   std::string bundle; // where the repro bundle went, for failures
 };
 
+/// The program a derived architecture compiles (in the target's
+/// directory): the case's, with the device-derived #iree_gpu.target.
+inline constexpr const char *kDerivedProgram = "program.target.mlir";
+
+/// Writes the derived program of `config` (vulkan:rdna3-lavapipe) for
+/// `program` into `subdir`, returning its path relative to `workDir`.
+llvm::Expected<std::string> derivedProgram(const gpu::TargetConfig &config,
+                                           llvm::StringRef program,
+                                           llvm::StringRef workDir,
+                                           llvm::StringRef subdir,
+                                           const Settings &settings);
+
 /// Compiles `program` (a path relative to `workDir`) for `config` into
 /// `<subdir>/module.vmfb` (leaving compile.log there). Pass when it compiled.
 TargetResult compileTarget(const gpu::TargetConfig &config,

@@ -20,6 +20,7 @@
 #include "difftest/LocalizeSign.h"
 #include "difftest/Common.h"
 #include "difftest/Run.h"
+#include "difftest/Smoke.h"
 #include "difftest/Triage.h"
 #include "difftest/Attribution.h"
 
@@ -34,7 +35,7 @@ using namespace ref::difftest;
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
         "<run|export|import|fuzz|report|merge|reduce|triage|attribute|replay|"
-        "conformance|nightly|localize|sign> "
+        "conformance|nightly|localize|sign|smoke> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
@@ -59,6 +60,8 @@ static void usage(llvm::raw_ostream &os) {
         "inputs\n"
         "  sign BUNDLE...       bug signatures of bundles (mismatches by "
         "their guilty dispatch)\n"
+        "  smoke                known programs on each checked target's "
+        "device (vulkan on lavapipe)\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -95,6 +98,8 @@ int main(int argc, char **argv) {
     return triageCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "replay"))
     return replayCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "smoke"))
+    return smokeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "nightly"))
     return nightlyCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "sign"))

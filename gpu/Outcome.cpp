@@ -38,6 +38,7 @@ constexpr VerdictEntry kVerdicts[] = {
     {Verdict::CompiledOnly, "compiled-only"},
     {Verdict::ToolError, "tool-error"},
     {Verdict::UnsupportedInput, "unsupported-input"},
+    {Verdict::ExecutorLimit, "executor-limit"},
 };
 
 bool isTimeout(Verdict v) {
@@ -509,6 +510,7 @@ Stage stageOf(Verdict v) {
   case Verdict::RuntimeError:
   case Verdict::RuntimeCrash:
   case Verdict::RuntimeTimeout:
+  case Verdict::ExecutorLimit:
     return Stage::Run;
   case Verdict::Pass:
   case Verdict::Mismatch:
@@ -520,7 +522,8 @@ Stage stageOf(Verdict v) {
 
 bool isFailure(Verdict v) {
   return v != Verdict::Pass && v != Verdict::Undecided &&
-         v != Verdict::CompiledOnly && v != Verdict::UnsupportedInput;
+         v != Verdict::CompiledOnly && v != Verdict::UnsupportedInput &&
+         v != Verdict::ExecutorLimit;
 }
 
 Verdict classifyCompile(const ProcessResult &r) {

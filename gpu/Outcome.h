@@ -66,13 +66,17 @@ enum class Verdict {
   /// --compile-to=input rejects it with a diagnostic (an op or syntax form
   /// newer than the release). Not a finding (difftest/Capabilities.h).
   UnsupportedInput,
+  /// Ran past a limit of the executor (a device's loop cap, storage buffer
+  /// range or workgroup memory, or the device refused the module), where
+  /// the results tell nothing about IREE (gpu/Device.h). Not a finding.
+  ExecutorLimit,
 };
 
 enum class Stage { Compile, Run, Compare };
 
 /// "pass", "mismatch", "undecided", "compile-error", "compiler-crash",
 /// "compile-timeout", "runtime-error", "runtime-crash", "runtime-timeout",
-/// "compiled-only", "tool-error", "unsupported-input".
+/// "compiled-only", "tool-error", "unsupported-input", "executor-limit".
 llvm::StringRef verdictName(Verdict v);
 std::optional<Verdict> parseVerdict(llvm::StringRef name);
 /// "compile", "run", "compare".
@@ -80,7 +84,8 @@ llvm::StringRef stageName(Stage s);
 /// The stage a verdict comes from (ToolError: Compile; the caller knows
 /// better when a runtime tool failed to start).
 Stage stageOf(Verdict v);
-/// Everything but Pass, Undecided, CompiledOnly and UnsupportedInput.
+/// Everything but Pass, Undecided, CompiledOnly, UnsupportedInput and
+/// ExecutorLimit.
 bool isFailure(Verdict v);
 
 /// The verdict of an iree-compile run / an iree-run-module run (see the

@@ -266,7 +266,8 @@ TEST(Verdicts, NamesParseAndFailure) {
        {Verdict::Pass, Verdict::Mismatch, Verdict::Undecided,
         Verdict::CompileError, Verdict::CompilerCrash, Verdict::CompileTimeout,
         Verdict::RuntimeError, Verdict::RuntimeCrash, Verdict::RuntimeTimeout,
-        Verdict::CompiledOnly, Verdict::ToolError, Verdict::UnsupportedInput})
+        Verdict::CompiledOnly, Verdict::ToolError, Verdict::UnsupportedInput,
+        Verdict::ExecutorLimit})
     EXPECT_EQ(parseVerdict(verdictName(v)), v) << verdictName(v).str();
   EXPECT_EQ(verdictName(Verdict::CompilerCrash), "compiler-crash");
   EXPECT_EQ(verdictName(Verdict::CompiledOnly), "compiled-only");
@@ -277,6 +278,10 @@ TEST(Verdicts, NamesParseAndFailure) {
   EXPECT_FALSE(isFailure(Verdict::CompiledOnly));
   EXPECT_FALSE(isFailure(Verdict::UnsupportedInput));
   EXPECT_EQ(verdictName(Verdict::UnsupportedInput), "unsupported-input");
+  // Past a device's limits the results tell nothing about IREE.
+  EXPECT_FALSE(isFailure(Verdict::ExecutorLimit));
+  EXPECT_EQ(verdictName(Verdict::ExecutorLimit), "executor-limit");
+  EXPECT_EQ(stageOf(Verdict::ExecutorLimit), Stage::Run);
   EXPECT_TRUE(isFailure(Verdict::Mismatch));
   EXPECT_TRUE(isFailure(Verdict::CompileTimeout));
   EXPECT_TRUE(isFailure(Verdict::ToolError));
