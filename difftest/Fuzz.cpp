@@ -1167,9 +1167,9 @@ int fuzzCommand(int argc, char **argv) {
   {
     std::mutex runningMutex;
     std::condition_variable allDone;
-    unsigned running = std::max(1u, unsigned(jobs));
+    unsigned workers = std::max(1u, unsigned(jobs)), running = workers;
     std::vector<std::thread> threads;
-    for (unsigned j = 0; j < running; ++j)
+    for (unsigned j = 0; j < workers; ++j)
       threads.emplace_back([&] {
         work();
         std::lock_guard<std::mutex> lock(runningMutex);
