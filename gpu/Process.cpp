@@ -358,7 +358,7 @@ uint64_t groupResidentBytes(pid_t pgid) {
   DIR *proc = ::opendir("/proc");
   if (!proc)
     return 0;
-  char path[64];
+  char path[sizeof(dirent::d_name) + 16];
   char buf[1024];
   while (struct dirent *e = ::readdir(proc)) {
     if (!llvm::isDigit(e->d_name[0]))
