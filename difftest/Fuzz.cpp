@@ -15,6 +15,12 @@
 //      commits the batch's rows to the database in one transaction.
 // A killed campaign loses only batches in flight; --resume reruns them.
 //
+// --time is the campaign's wall time from its start: no batch starts after
+// it, and at it every batch in flight is stopped (one CancelToken shared by
+// all the campaign's subprocesses kills their process groups), noted in the
+// database as unfinished and not committed: a slow compile neither stretches
+// the campaign nor becomes a finding, and --resume runs those batches.
+//
 // The environment's failures stop the campaign (exit 4) without committing
 // the batch, rather than being recorded as findings: ref-run or an IREE tool
 // that cannot start, is stopped from outside (SIGTERM, SIGINT, SIGHUP; an
@@ -50,6 +56,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -190,6 +197,8 @@ public:
   unsigned mutatePercent = 0;
   MutatePool pool;
   CampaignDB *db = nullptr;
+  /// In every subprocess's limits: cancelled at --time.
+  std::shared_ptr<gpu::CancelToken> cancel;
   Stats stats;
   bool tty = false;
 
@@ -827,6 +836,11 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       rows.push_back(std::move(row));
     }
   }
+  // Stopped at --time while the batch ran: some of its tools may have been
+  // killed or never started, so none of its rows can be trusted. It stays
+  // uncommitted (the caller notes it unfinished; --resume runs it).
+  if (cancel && cancel->cancelled())
+    return environmentError("stopped at the campaign's --time");
   llvm::Expected<size_t> newFailures =
       commit(b, rows, std::move(failures), stage);
   if (!newFailures)
@@ -865,15 +879,17 @@ void Campaign::progress(bool final) {
 } // namespace
 
 int fuzzCommand(int argc, char **argv) {
+  double commandStart = now();
   CommonOptions common;
   cl::opt<std::string> targets(
       "target", cl::desc("Targets, as for difftest run (GPU targets without a "
                          "device here are compiled only)"),
       cl::init("llvm-cpu"), cl::cat(common.category));
-  cl::opt<std::string> time("time",
-                            cl::desc("Stop starting batches after this long "
-                                     "(30m, 90s, 2h)"),
-                            cl::cat(common.category));
+  cl::opt<std::string> time(
+      "time",
+      cl::desc("The campaign's wall time (30m, 90s, 2h): then the batches in "
+               "flight are stopped and noted unfinished (--resume runs them)"),
+      cl::cat(common.category));
   cl::opt<int64_t> maxCases("cases", cl::desc("Cases to run (this shard)"),
                             cl::init(0), cl::cat(common.category));
   cl::opt<uint64_t> seed("seed", cl::desc("Campaign seed"), cl::init(1),
@@ -959,6 +975,11 @@ int fuzzCommand(int argc, char **argv) {
   Campaign c;
   c.out = out;
   c.settings = *settings;
+  c.cancel = std::make_shared<gpu::CancelToken>();
+  for (gpu::ProcessLimits *l : {&c.settings.compileLimits,
+                                &c.settings.runLimits,
+                                &c.settings.interpLimits})
+    l->cancel = c.cancel;
   auto [si, sn] = StringRef(shard).split('/');
   if (si.getAsInteger(10, c.shardIndex) || sn.getAsInteger(10, c.shardCount) ||
       c.shardCount == 0 || c.shardIndex >= c.shardCount) {
@@ -1166,9 +1187,10 @@ int fuzzCommand(int argc, char **argv) {
   std::atomic<bool> stop{false};
   std::mutex errMutex;
   std::string firstError;
-  double deadline = seconds ? now() + *seconds : 0;
+  int64_t unfinished = 0;
+  double deadline = seconds ? commandStart + *seconds : 0;
   int64_t B = c.batchSize;
-  auto worker = [&] {
+  auto work = [&] {
     while (!stop) {
       int64_t k = nextK++;
       int64_t first = k * B;
@@ -1182,23 +1204,58 @@ int fuzzCommand(int argc, char **argv) {
       int64_t count = maxCases > 0 ? std::min(B, maxCases - first) : B;
       // Case indices are global: batch b holds [b*B, b*B + count).
       if (llvm::Error e = c.runBatch(b, b * B, count)) {
+        std::string why = llvm::toString(std::move(e));
+        bool atDeadline = c.cancel->cancelled();
+        if (atDeadline)
+          why = "stopped at --time=" + time;
         std::lock_guard<std::mutex> lock(errMutex);
+        if (llvm::Error m = c.db->markUnfinished(b, why))
+          llvm::consumeError(std::move(m)); // not committed either way
+        ++unfinished;
+        if (atDeadline)
+          continue; // the loop ends: stop is set
         if (firstError.empty())
-          firstError = llvm::toString(std::move(e));
-        else
-          llvm::consumeError(std::move(e));
+          firstError = why;
         stop = true;
       }
     }
   };
+  // The workers, and the deadline: at --time every batch in flight is
+  // stopped rather than waited for.
   {
+    std::mutex runningMutex;
+    std::condition_variable allDone;
+    unsigned workers = std::max(1u, unsigned(jobs)), running = workers;
     std::vector<std::thread> threads;
-    for (unsigned j = 0; j < std::max(1u, unsigned(jobs)); ++j)
-      threads.emplace_back(worker);
+    for (unsigned j = 0; j < workers; ++j)
+      threads.emplace_back([&] {
+        work();
+        std::lock_guard<std::mutex> lock(runningMutex);
+        --running;
+        allDone.notify_all();
+      });
+    if (seconds) {
+      std::unique_lock<std::mutex> lock(runningMutex);
+      auto at = std::chrono::system_clock::now() +
+                std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                    std::chrono::duration<double>(
+                        std::max(0.0, deadline - now())));
+      if (!allDone.wait_until(lock, at, [&] { return running == 0; })) {
+        stop = true;
+        c.cancel->cancel();
+      }
+    }
     for (std::thread &t : threads)
       t.join();
   }
   c.progress(true);
+  if (unfinished > 0 && firstError.empty())
+    llvm::errs() << "note: " << unfinished << " batch"
+                 << (unfinished == 1 ? " was" : "es were")
+                 << " in flight at --time=" << time
+                 << ": stopped, noted unfinished, nothing of them recorded; "
+                    "`difftest fuzz --out="
+                 << out << " --resume` runs them\n";
   if (!firstError.empty()) {
     llvm::errs() << "error: " << firstError << "\n"
                  << "note: the campaign stopped; the batches in flight were "

@@ -415,7 +415,8 @@ std::string Night::signDir(StringRef bundleDir, const json::Object &v,
   e.target = v.getString("target").value_or("").str();
   e.message = v.getString("detail").value_or("").str();
   e.program = program.str();
-  if (e.verdict == "compile-error" || e.verdict == "compiler-crash") {
+  if (e.verdict == "compile-error" || e.verdict == "compiler-crash" ||
+      e.verdict == "compiler-oom") {
     // The same compile with the failing pass named in IR dump headers.
     std::string work = joinPath(nightDir, "work", "sign");
     fs::remove_directories(work);
@@ -893,6 +894,8 @@ int nightlyCommand(int argc, char **argv) {
   n.childCommon.push_back(
       llvm::formatv("--run-timeout={0}", double(common.runTimeout)));
   n.childCommon.push_back("--memory-limit=" + common.memoryLimit);
+  n.childCommon.push_back("--compile-memory-limit=" +
+                          common.compileMemoryLimit);
   if (!common.targetConfigs(targets, *settings))
     return kInvalid;
 
@@ -1063,7 +1066,8 @@ int nightlyCommand(int argc, char **argv) {
   llvm::errs() << "signing " << failures.size() << " bundles\n";
   auto needsOps = [](const FailureRow &f) {
     return f.verdict == "mismatch" || StringRef(f.verdict).starts_with("runtime-") ||
-           f.verdict == "compile-timeout" || f.verdict == "compiler-crash";
+           f.verdict == "compile-timeout" || f.verdict == "compiler-crash" ||
+           f.verdict == "compiler-oom";
   };
   std::stable_partition(failures.begin(), failures.end(), needsOps);
   for (const FailureRow &f : failures)

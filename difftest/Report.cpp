@@ -398,6 +398,8 @@ std::pair<std::string, std::string> verdictPhrase(StringRef verdict,
     return {"fails to compile", d};
   if (verdict == "compiler-crash")
     return {"crashes the compiler", d};
+  if (verdict == "compiler-oom")
+    return {"runs the compiler out of memory", d};
   if (verdict == "compile-timeout")
     return {"hangs the compiler (timeout)", ""};
   if (verdict == "runtime-error")
@@ -711,7 +713,8 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
       s += "\n";
     }
     if (!runArgv.empty() && verdict != "compile-error" &&
-        verdict != "compiler-crash" && verdict != "compile-timeout") {
+        verdict != "compiler-crash" && verdict != "compiler-oom" &&
+        verdict != "compile-timeout") {
       s += "iree-run-module --module=module.vmfb";
       for (size_t i = 1; i < runArgv.size(); ++i) {
         StringRef w = runArgv[i];
@@ -1291,6 +1294,15 @@ int reportCommand(int argc, char **argv) {
   if (minutes > 0)
     summary += llvm::formatv("; {0:f1} min wall, {1:f1} cases/min", minutes,
                              caseIds.size() / minutes)
+                   .str();
+  // Batches stopped at --time (or by the environment): not failures, and
+  // not lost.
+  if (auto unfinished = (*db)->unfinishedBatches(); !unfinished.empty())
+    summary += llvm::formatv("; {0} unfinished batch{1} ({2}; `difftest fuzz "
+                             "--out={3} --resume` runs them)",
+                             unfinished.size(),
+                             unfinished.size() == 1 ? "" : "es",
+                             unfinished.begin()->second, dir)
                    .str();
 
   // A mutation campaign: what its pool holds, and what it skipped.

@@ -72,8 +72,10 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   }
   s.table = &tableStorage;
   std::optional<uint64_t> mem = bytesOption("memory-limit", memoryLimit);
+  std::optional<uint64_t> compileMem =
+      bytesOption("compile-memory-limit", compileMemoryLimit);
   std::optional<uint64_t> fileSize = bytesOption("max-file-size", maxFileSize);
-  if (!mem || !fileSize)
+  if (!mem || !compileMem || !fileSize)
     return std::nullopt;
   s.compileLimits.fileSizeLimitBytes = s.runLimits.fileSizeLimitBytes =
       s.interpLimits.fileSizeLimitBytes = *fileSize;
@@ -81,6 +83,9 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   s.runLimits.timeoutSeconds = runTimeout;
   s.interpLimits.timeoutSeconds = interpTimeout;
   s.compileLimits.memoryLimitBytes = s.runLimits.memoryLimitBytes = *mem;
+  // Runs keep only the address-space limit: a GPU runtime's resident
+  // memory includes what the driver maps, and a run's budget is the device.
+  s.compileLimits.residentLimitBytes = *compileMem;
   s.interpLimits.memoryLimitBytes = interpreterMemoryLimit(*mem);
   for (const std::string &t : tolerances)
     if (llvm::Error e = parseToleranceOverrides(t, s.oracle)) {

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PKGS=(
-  cmake ninja-build g++ python3 python3-numpy
+  cmake ninja-build g++ ccache python3 python3-numpy
   llvm-22-dev libmlir-22-dev mlir-22-tools libzstd-dev
   libeigen3-dev librapidcheck-dev googletest libgtest-dev libbenchmark-dev
   sqlite3 libsqlite3-dev chromium
