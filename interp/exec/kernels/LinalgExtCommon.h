@@ -51,6 +51,28 @@ inline void forEachLine(ArrayRef<int64_t> shape, int64_t dim, Fn &&fn) {
   }
 }
 
+/// One element's bits: a scalar's in `re`, or a complex value's real and
+/// imaginary parts (each an f32 or f64 pattern).
+struct ElemBits {
+  uint64_t re = 0, im = 0;
+};
+
+/// Element `i` of `t`, complex ones by their parts (Tensor::load holds
+/// neither part of a complex<f64> alone).
+inline ElemBits loadElem(const Tensor &t, int64_t i) {
+  if (isComplex(t.dtype()))
+    return {t.loadPart(i, 0), t.loadPart(i, 1)};
+  return {t.load(i), 0};
+}
+inline void storeElem(Tensor &t, int64_t i, ElemBits v) {
+  if (isComplex(t.dtype())) {
+    t.storePart(i, 0, v.re);
+    t.storePart(i, 1, v.im);
+    return;
+  }
+  t.store(i, v.re);
+}
+
 /// Runs a region body on single lanes: a comparator or a combiner.
 class ScalarRegion {
 public:
@@ -64,6 +86,24 @@ public:
                  reportUB(frame, at, kind, coords, !coords.empty(), detail);
                });
     return runner.result(0)[0];
+  }
+  /// call() for bodies whose arguments or result may be complex: each
+  /// complex argument's parts go to its two registers, and a complex
+  /// result comes back in both parts.
+  ElemBits callElems(ArrayRef<ElemBits> args, ArrayRef<int64_t> coords) {
+    for (auto [i, a] : llvm::enumerate(args)) {
+      runner.arg(i)[0] = a.re;
+      if (isComplex(cr.argType(i)))
+        runner.argImag(i)[0] = a.im;
+    }
+    runner.run(1, nullptr, -1,
+               [&](Operation *at, StringRef kind, int, StringRef detail) {
+                 reportUB(frame, at, kind, coords, !coords.empty(), detail);
+               });
+    ElemBits r{runner.result(0)[0], 0};
+    if (isComplex(cr.resultType(0)))
+      r.im = runner.resultImag(0)[0];
+    return r;
   }
   /// Calls the region on values the program may not compute (a hypothetical
   /// order of evaluation): undefined behaviour is not a finding, it sets
