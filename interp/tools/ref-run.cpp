@@ -901,7 +901,10 @@ int runChecks(ModuleOp module, StringRef fileText) {
     auto results = interp.callFunction(fn, {});
     std::string name = fn.getName().str();
     if (failed(results)) {
-      llvm::outs() << "FAIL @" << name << ": error (see diagnostics)\n";
+      llvm::outs() << "FAIL @" << name
+                   << (elementTypeRefused()
+                           ? ": unsupported element type (see diagnostics)\n"
+                           : ": error (see diagnostics)\n");
       ++failedCount;
       code = std::max<int>(code, errorCode());
       continue;

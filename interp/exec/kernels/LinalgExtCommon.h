@@ -11,6 +11,9 @@
 
 #include "interp/exec/KernelUtils.h"
 #include "interp/exec/RegionCompiler.h"
+#include "interp/exec/Types.h"
+
+#include "mlir/IR/TypeUtilities.h"
 
 #include <numeric>
 #include <string>
@@ -151,6 +154,25 @@ std::vector<int64_t> mergeSortPositions(int64_t len, Less &&less) {
   return perm;
 }
 
+
+/// Kernel `K` behind a refusal of complex operands and results ("unsupported
+/// element type complex<f32> for <op>", ref-run's exit 8): for the ops whose
+/// comparators, combiners or freedom candidates (one 64-bit pattern per
+/// value) cannot hold a complex value.
+template <OpKernel K>
+mlir::LogicalResult refusingComplex(Operation *op, Frame &frame) {
+  auto complexIn = [](mlir::TypeRange types) -> mlir::Type {
+    for (mlir::Type t : types)
+      if (llvm::isa<mlir::ComplexType>(mlir::getElementTypeOrSelf(t)))
+        return t;
+    return {};
+  };
+  if (mlir::Type t = complexIn(op->getOperandTypes()))
+    return refuseElementType(op, t);
+  if (mlir::Type t = complexIn(op->getResultTypes()))
+    return refuseElementType(op, t);
+  return K(op, frame);
+}
 
 /// The op's region compiled, checked to take `numArgs` arguments and yield
 /// one value.

@@ -701,7 +701,7 @@ static LogicalResult gatherKernel(Operation *op, Frame &frame) {
     if (source.isUndef(p))
       reportUB(frame, op, "read of an uninitialized element", pos, true,
                "the source comes from tensor.empty and was never written");
-    out.store(linear, source.load(p));
+    copyElement(out, linear, source, p); // complex<f64> included
     out.setDefined(linear);
   });
   out.compactUndef();
@@ -761,7 +761,7 @@ static LogicalResult scanKernel(Operation *op, Frame &frame) {
 }
 
 void registerLinalgExtKernels(KernelRegistry &r) {
-  r.add("iree_linalg_ext.scatter", scatterKernel);
+  r.add("iree_linalg_ext.scatter", refusingComplex<scatterKernel>);
   r.add("iree_linalg_ext.gather", gatherKernel);
   r.add("iree_linalg_ext.scan", scanKernel);
   registerLinalgExtSortKernels(r);

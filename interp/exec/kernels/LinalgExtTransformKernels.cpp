@@ -89,12 +89,12 @@ LogicalResult mapLoadKernel(Operation *op, Frame &frame) {
         reportUB(frame, op, "read of an uninitialized element", sc, true,
                  "the source comes from tensor.empty and was never written");
       }
-      out.store(linear, src.load(s));
+      copyElement(out, linear, src, s);
       if (src.isUndef(s))
         out.setUndef(linear, true);
     } else {
       const RtValue &pad = yielded->back();
-      out.store(linear, pad.bits);
+      storeScalar(out, linear, pad);
       if (pad.undef)
         out.setUndef(linear, true);
     }
@@ -144,7 +144,7 @@ LogicalResult mapStoreKernel(Operation *op, Frame &frame) {
                    "output index " + formatCoords(oc) + " was already written");
         }
         written[o] = true;
-        out.store(o, in.load(linear));
+        copyElement(out, o, in, linear);
         out.setUndef(o, in.isUndef(linear));
       }
     }

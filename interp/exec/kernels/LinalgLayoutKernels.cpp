@@ -258,11 +258,11 @@ LogicalResult packKernel(Operation *op, Frame &frame) {
       s += x * srcStrides[d];
     }
     if (inBounds) {
-      out.store(linear, src.load(s));
+      copyElement(out, linear, src, s);
       if (src.isUndef(s))
         out.setUndef(linear, true);
     } else if (hasPad) {
-      out.store(linear, pad.bits);
+      storeScalar(out, linear, pad);
       if (pad.undef)
         out.setUndef(linear, true);
     } else {
@@ -327,7 +327,7 @@ LogicalResult unpackKernel(Operation *op, Frame &frame) {
       s += x * srcStrides[r.n + i];
     }
     if (inBounds) {
-      out.store(linear, src.load(s));
+      copyElement(out, linear, src, s);
       if (src.isUndef(s))
         out.setUndef(linear, true);
     } else {
