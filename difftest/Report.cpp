@@ -50,6 +50,7 @@ namespace {
 bool isFailureVerdict(StringRef v) {
   return v != "pass" && v != "undecided" && v != "compiled-only" &&
          v != "rejected-ub" && v != "unsupported-input" &&
+         v != "golden-unsupported" &&
          v != "mutant-invalid";
 }
 

@@ -357,9 +357,11 @@ def op_generic_reduction(t):
 
 def scalar_const(t, name, v):
     if t.kind == "complex":
-        v = complex(v)
-        return "%s = complex.constant [%r, %r] : %s" % (
-            name, v.real, v.imag, t.name)
+        v, part = complex(v), t.name[len("complex<"):-1]
+        return "%s = complex.constant [%r : %s, %r : %s] : %s" % (
+            name, v.real, part, v.imag, part, t.name)
+    if t.name == "i1":  # a bool attribute carries its type
+        return "%s = arith.constant %s" % (name, lit(t, v))
     return "%s = arith.constant %s : %s" % (name, lit(t, v), t.name)
 
 
@@ -494,6 +496,83 @@ def op_arith_tensor_add(t):
     return body, [("%r", [4], t, [add(t, x, x) for x in d])]
 
 
+def op_generic_mul(t):
+    d = data(t)
+    y = {"float": [2.0, 1.0, 2.0, 1.0], "complex": [1 - 1j, 2j, 3, 1 + 1j]
+         }.get(t.kind, [2, 3, 2, 1])
+    if t.kind == "complex":
+        m = "%%s = complex.mul %%a, %%b : %s" % t.name
+    else:
+        m = "%%s = %s %%a, %%b : %s" % (
+            "arith.mulf" if t.kind == "float" else "arith.muli", t.name)
+    body = [const("%x", t, d, [4]), const("%y", t, y, [4]),
+            const("%o", t, [zero(t)] * 4, [4]),
+            "%%r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, "
+            "affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], "
+            "iterator_types = [\"parallel\"]} ins(%%x, %%y : %s, %s) "
+            "outs(%%o : %s) {" % ((ttype(t, [4]),) * 3),
+            "  ^bb0(%%a: %s, %%b: %s, %%c: %s):" % ((t.name,) * 3),
+            "    " + m,
+            "    linalg.yield %%s : %s" % t.name,
+            "  } -> %s" % ttype(t, [4])]
+    return body, [("%r", [4], t, [norm(t, norm(t, a) * norm(t, b))
+                                  for a, b in zip(d, y)])]
+
+
+def op_max(t):
+    d, u = data(t), unsorted(t)
+    op = "arith.maximumf" if t.kind == "float" else "arith.maxsi"
+    body = [const("%x", t, d, [4]), const("%y", t, u, [4]),
+            "%%r = %s %%x, %%y : %s" % (op, ttype(t, [4]))]
+    return body, [("%r", [4], t, [max(norm(t, a), norm(t, b), key=lambda v:
+                                      key(t, v)) for a, b in zip(d, u)])]
+
+
+def op_cmp(t):
+    d, u = data(t), unsorted(t)
+    op = ("arith.cmpf olt" if t.kind == "float" else "arith.cmpi slt")
+    b = T("i1", "int", 1)
+    body = [const("%x", t, d, [4]), const("%y", t, u, [4]),
+            "%%r = %s, %%x, %%y : %s" % (op, ttype(t, [4]))]
+    return body, [("%r", [4], b, [1 if key(t, norm(t, x)) < key(t, norm(t, y))
+                                  else 0 for x, y in zip(d, u)])]
+
+
+def op_abs(t):
+    x = {"float": [-0.5, 0.5, -1.0, 2.0]}.get(t.kind, [-1, 1, -2, 3])
+    if t.name == "f8E8M0FNU":
+        x = [0.5, 0.5, 1.0, 2.0]  # no sign bit
+    op = "math.absf" if t.kind == "float" else "math.absi"
+    body = [const("%x", t, x, [4]),
+            "%%r = %s %%x : %s" % (op, ttype(t, [4]))]
+    return body, [("%r", [4], t, [norm(t, abs(norm(t, v))) for v in x])]
+
+
+def op_linalg_reduce(t):
+    d = data(t)
+    init = 0.5 if t.kind == "float" else d[0]
+    xs = [0.5, 1.0, 2.0] if t.kind == "float" else d[1:]
+    acc = init
+    for v in xs:
+        acc = add(t, acc, v)
+    body = [const("%x", t, xs, [3]), const("%o", t, [init], []),
+            "%%r = linalg.reduce ins(%%x : %s) outs(%%o : %s) dimensions = [0]"
+            % (ttype(t, [3]), ttype(t, [])),
+            "  (%%a: %s, %%b: %s) {" % (t.name, t.name),
+            "    " + add_body(t, "%a", "%b", "%s"),
+            "    linalg.yield %%s : %s" % t.name,
+            "  }"]
+    return body, [("%r", [], t, [acc])]
+
+
+def op_expand(t):
+    d = data(t)
+    body = [const("%x", t, d, [4]),
+            "%%r = tensor.expand_shape %%x [[0, 1]] output_shape [2, 2] : "
+            "%s into %s" % (ttype(t, [4]), ttype(t, [2, 2]))]
+    return body, [("%r", [2, 2], t, d)]
+
+
 def op_arith_select(t):
     d, u = data(t), unsorted(t)
     mask = [1, 0, 0, 1]
@@ -516,6 +595,8 @@ OPS = [
     ("iree_linalg_ext.arg_compare (greater)", op_arg_compare),
     ("linalg.generic parallel (add)", op_generic_parallel),
     ("linalg.generic reduction (add)", op_generic_reduction),
+    ("linalg.generic parallel (mul)", op_generic_mul),
+    ("linalg.reduce (add)", op_linalg_reduce),
     ("linalg.fill", op_fill),
     ("linalg.transpose", op_transpose),
     ("linalg.broadcast", op_broadcast),
@@ -526,11 +607,15 @@ OPS = [
     ("tensor.pad", op_pad),
     ("tensor.concat", op_concat),
     ("tensor.collapse_shape", op_collapse),
+    ("tensor.expand_shape", op_expand),
     ("tensor.extract + from_elements", op_extract_from_elements),
     ("tensor.insert", op_insert),
     ("tensor.splat", op_splat),
     ("arith add on tensors (addi/addf/complex.add)", op_arith_tensor_add),
     ("arith.select on tensors", op_arith_select),
+    ("arith.maximumf/maxsi on tensors", op_max),
+    ("arith.cmpf olt/cmpi slt on tensors", op_cmp),
+    ("math.absf/absi on tensors", op_abs),
 ]
 
 # ---------------------------------------------------------------------------
