@@ -573,6 +573,26 @@ def op_expand(t):
     return body, [("%r", [2, 2], t, d)]
 
 
+def op_softmax(t):
+    # Equal inputs: exp(0) = 1 each, so every output is exactly 1/4.
+    x = {"float": [1.0] * 4, "complex": [1 + 1j] * 4}.get(t.kind, [1] * 4)
+    body = [const("%x", t, x, [4]), "%e = tensor.empty() : " + ttype(t, [4]),
+            "%%r = linalg.softmax dimension(0) ins(%%x : %s) outs(%%e : %s) "
+            "-> %s" % ((ttype(t, [4]),) * 3)]
+    # Softmax is defined on floats only: elsewhere any result is WRONG
+    # (the placeholder 0 is never a derivation) unless ref-run refuses.
+    return body, [("%r", [4], t, [0.25 if t.kind == "float" else 0] * 4)]
+
+
+def op_reshape(t):
+    d = data(t)
+    body = [const("%x", t, d, [4]),
+            "%s = arith.constant dense<[2, 2]> : tensor<2xindex>",
+            "%%r = tensor.reshape %%x(%%s) : (%s, tensor<2xindex>) -> %s" % (
+                ttype(t, [4]), ttype(t, [2, 2]))]
+    return body, [("%r", [2, 2], t, d)]
+
+
 def op_arith_select(t):
     d, u = data(t), unsorted(t)
     mask = [1, 0, 0, 1]
@@ -602,12 +622,14 @@ OPS = [
     ("linalg.broadcast", op_broadcast),
     ("linalg.matmul", op_matmul),
     ("linalg.pack (padding)", op_pack),
+    ("linalg.softmax", op_softmax),
     ("tensor.extract_slice", op_extract_slice),
     ("tensor.insert_slice", op_insert_slice),
     ("tensor.pad", op_pad),
     ("tensor.concat", op_concat),
     ("tensor.collapse_shape", op_collapse),
     ("tensor.expand_shape", op_expand),
+    ("tensor.reshape", op_reshape),
     ("tensor.extract + from_elements", op_extract_from_elements),
     ("tensor.insert", op_insert),
     ("tensor.splat", op_splat),

@@ -141,7 +141,7 @@ FailureOr<DType> getDType(Type t, Location loc) {
   return emitError(loc, "unsupported element type ") << elem;
 }
 
-LogicalResult refuseElementType(Operation *op, Type elem) {
+InFlightDiagnostic refuseElementType(Operation *op, Type elem) {
   if (auto st = dyn_cast<ShapedType>(elem))
     elem = st.getElementType();
   refused.store(true);

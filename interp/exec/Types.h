@@ -7,6 +7,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 
 namespace ref {
@@ -22,8 +23,10 @@ mlir::FailureOr<DType> getDType(mlir::Type t, mlir::Location loc);
 /// not compute for it): emits "unsupported element type <T> for <op>" at
 /// the op and records the refusal, so that ref-run exits with its own code
 /// (kUnsupported, 8): the golden is unavailable, nothing is known to be
-/// wrong. `elem` may be a shaped type (its element type is named).
-mlir::LogicalResult refuseElementType(mlir::Operation *op, mlir::Type elem);
+/// wrong. `elem` may be a shaped type (its element type is named). The
+/// diagnostic may be continued with the reason (": ...").
+mlir::InFlightDiagnostic refuseElementType(mlir::Operation *op,
+                                           mlir::Type elem);
 /// Whether an element type was refused since the last reset (any thread).
 bool elementTypeRefused();
 void resetElementTypeRefused();

@@ -29,6 +29,7 @@
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/exec/KernelUtils.h"
+#include "interp/exec/Types.h"
 
 #include "interp/scalar/ScalarOps.h"
 
@@ -231,7 +232,11 @@ struct WinogradMatrices {
 template <typename WinogradOp>
 LogicalResult checkWinograd(WinogradOp w, const Tensor &in,
                             const Tensor &init) {
-  if (!isFloat(in.dtype()) || in.dtype() != init.dtype())
+  if (!isFloat(in.dtype()))
+    return refuseElementType(w, w->getOperand(0).getType());
+  if (!isFloat(init.dtype()))
+    return refuseElementType(w, w->getResult(0).getType());
+  if (in.dtype() != init.dtype())
     return w.emitError("winograd transforms of ")
            << dtypeName(in.dtype()) << " into " << dtypeName(init.dtype())
            << " are not supported (float elements of one type only)";

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/exec/KernelUtils.h"
+#include "interp/exec/Types.h"
 
 #include "interp/scalar/ScalarOps.h"
 
@@ -64,7 +65,7 @@ LogicalResult softmaxKernel(Operation *op, Frame &frame) {
   const Tensor &init = frame.getTensor(sm.getOutput());
   DType t = in.dtype();
   if (!isFloat(t))
-    return op->emitError("linalg.softmax of a non-float element type");
+    return refuseElementType(op, sm.getInput().getType());
   if (in.shape() != init.shape())
     return op->emitError("input shape ")
            << formatCoords(in.shape()) << " differs from output shape "
