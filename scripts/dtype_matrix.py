@@ -266,6 +266,35 @@ def op_pack(t):
     return body, [("%r", [2, 2], t, d + [c])]
 
 
+def op_topk_v2(t):
+    u, order = top2(t)
+    body = [const("%v", t, u, [4]), "%ov = tensor.empty() : " + ttype(t, [2]),
+            "%oi = tensor.empty() : tensor<2xi32>",
+            "%%r:2 = iree_linalg_ext.topk_v2 dimension(0) is_sorted ins(%%v : "
+            "%s) outs(%%ov, %%oi : %s, tensor<2xi32>) {" % (
+                ttype(t, [4]), ttype(t, [2])),
+            "  ^bb0(%%a: %s, %%b: %s):" % (t.name, t.name),
+            "    " + cmp_body(t, "%a", "%b", "%c", "gt"),
+            "    iree_linalg_ext.yield %c : i1",
+            "  } -> %s, tensor<2xi32>" % ttype(t, [2])]
+    return body, [("%r#0", [2], t, [u[i] for i in order]),
+                  ("%r#1", [2], I32, order)]
+
+
+def op_map_store(t):
+    # output[3 - i] = input[i]: reversed.
+    d = data(t)
+    body = [const("%in", t, d, [4]), "%true = arith.constant true",
+            "%c3 = arith.constant 3 : index",
+            "%e = tensor.empty() : " + ttype(t, [4]),
+            "%r = iree_linalg_ext.map_store %in into %e {",
+            "  ^bb0(%i: index):",
+            "    %j = arith.subi %c3, %i : index",
+            "    iree_linalg_ext.yield %j, %true : index, i1",
+            "  } : %s into %s -> %s" % ((ttype(t, [4]),) * 3)]
+    return body, [("%r", [4], t, d[::-1])]
+
+
 def op_scatter(t):
     d = data(t)
     upd = {"float": [0.5, 2.0], "complex": [1 - 1j, 2 + 0.5j]}.get(
@@ -573,6 +602,15 @@ def op_expand(t):
     return body, [("%r", [2, 2], t, d)]
 
 
+def op_unpack(t):
+    d = data(t)
+    body = [const("%x", t, d, [2, 2]),
+            "%e = tensor.empty() : " + ttype(t, [3]),
+            "%%r = linalg.unpack %%x inner_dims_pos = [0] inner_tiles = [2] "
+            "into %%e : %s -> %s" % (ttype(t, [2, 2]), ttype(t, [3]))]
+    return body, [("%r", [3], t, d[:3])]
+
+
 def op_softmax(t):
     # Equal inputs: exp(0) = 1 each, so every output is exactly 1/4.
     x = {"float": [1.0] * 4, "complex": [1 + 1j] * 4}.get(t.kind, [1] * 4)
@@ -612,7 +650,9 @@ OPS = [
     ("iree_linalg_ext.map_load (padding)", op_map_load),
     ("iree_linalg_ext.scatter (add)", op_scatter),
     ("iree_linalg_ext.topk (greater)", op_topk),
+    ("iree_linalg_ext.topk_v2 (greater, is_sorted)", op_topk_v2),
     ("iree_linalg_ext.arg_compare (greater)", op_arg_compare),
+    ("iree_linalg_ext.map_store", op_map_store),
     ("linalg.generic parallel (add)", op_generic_parallel),
     ("linalg.generic reduction (add)", op_generic_reduction),
     ("linalg.generic parallel (mul)", op_generic_mul),
@@ -622,6 +662,7 @@ OPS = [
     ("linalg.broadcast", op_broadcast),
     ("linalg.matmul", op_matmul),
     ("linalg.pack (padding)", op_pack),
+    ("linalg.unpack", op_unpack),
     ("linalg.softmax", op_softmax),
     ("tensor.extract_slice", op_extract_slice),
     ("tensor.insert_slice", op_insert_slice),
