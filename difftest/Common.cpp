@@ -449,6 +449,10 @@ Golden makeGolden(StringRef program, const Signature &unresolved,
     g.status = Golden::Undefined;
     g.message = r.stderrText;
     return g;
+  case 8: // an element type the interpreter refuses: no golden
+    g.status = Golden::Unsupported;
+    g.message = r.stderrText;
+    return g;
   case 7: // a parameter archive missing or not matching the program
     g.parameterError = true;
     [[fallthrough]];

@@ -24,7 +24,15 @@ namespace ref::difftest {
 /// input (program, flags, files) is invalid; the tool itself failed. A
 /// frontend program that does not import or lower exits with
 /// gpu::kImportFailed (5) or gpu::kLowerFailed (6).
-enum ExitCode { kPass = 0, kFail = 1, kInvalid = 2, kToolError = 4 };
+/// kUnsupported: the golden is unavailable, the interpreter refuses an
+/// element type of the program (ref-run's exit 8, passed on).
+enum ExitCode {
+  kPass = 0,
+  kFail = 1,
+  kInvalid = 2,
+  kToolError = 4,
+  kUnsupported = 8
+};
 
 /// An argument or result of a public function, from ref-run
 /// --print-signatures.
@@ -85,7 +93,10 @@ randomInputs(const Signature &sig, uint64_t seed, unsigned attempt,
              llvm::StringRef dir, llvm::ArrayRef<Shape> runShapes = {});
 
 struct Golden {
-  enum Status { Ok, Undefined, Invalid, Failed } status = Failed;
+  /// Unsupported: ref-run refused an element type for an op (its exit 8,
+  /// "unsupported element type <T> for <op>"): no golden, and nothing
+  /// known about IREE either way; never an IREE failure.
+  enum Status { Ok, Undefined, Invalid, Failed, Unsupported } status = Failed;
   std::string message; // ref-run's stderr for anything but Ok
   /// Why the interpreter's failure is the environment's and never a
   /// finding about the program (gpu::environmentFailure: it could not

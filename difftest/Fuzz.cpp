@@ -427,7 +427,8 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     std::string msg = StringRef(message).trim().str();
     row.detail = msg.substr(0, msg.find('\n'));
     row.verdict = verdict.str();
-    if (verdict != "rejected-ub" && verdict != "mutant-invalid") {
+    if (verdict != "rejected-ub" && verdict != "mutant-invalid" &&
+        verdict != "golden-unsupported") {
       row.signature = row.verdict + "|" + row.target + "|" +
                       gpu::normalizeMessage(row.detail);
       if (isNew(row.signature)) {
@@ -448,9 +449,10 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     return llvm::Error::success();
   };
   auto goldenVerdict = [](const Golden &g) -> StringRef {
-    return g.status == Golden::Undefined ? "rejected-ub"
-           : g.status == Golden::Invalid ? "generator-error"
-                                         : "interpreter-error";
+    return g.status == Golden::Undefined     ? "rejected-ub"
+           : g.status == Golden::Unsupported ? "golden-unsupported"
+           : g.status == Golden::Invalid     ? "generator-error"
+                                             : "interpreter-error";
   };
   // A mutant of a real program (--mutate): written by ref-mutate, its
   // inputs random (with the extents the mutant runs with), interpreted
@@ -551,6 +553,10 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       return llvm::Error::success();
     case Golden::Undefined:
       return reject(c, "rejected-ub", c.golden.message);
+    case Golden::Unsupported:
+      // The interpreter refuses an element type of the mutant: no golden,
+      // counted, never a finding about IREE.
+      return reject(c, "golden-unsupported", c.golden.message);
     case Golden::Invalid:
       if (c.golden.parameterError)
         return reject(c, "mutant-invalid",

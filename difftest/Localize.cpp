@@ -575,6 +575,8 @@ int localizeCommand(int argc, char **argv) {
                  << firstLines(whole.message, 20);
     if (whole.parameterError)
       return kParameterError;
+    if (whole.status == Golden::Unsupported)
+      return kUnsupported;
     return whole.status == Golden::Failed ? kToolError : kInvalid;
   }
   std::vector<gpu::TensorFile> absActuals = actuals;

@@ -710,11 +710,14 @@ struct Replayer {
       break;
     case Golden::Undefined:
     case Golden::Invalid:
+    case Golden::Unsupported:
       res.interp = Status::Differs;
       res.interpDetail =
           std::string("now rejects the case (") +
-          (interp.status == Golden::Undefined ? "undefined behaviour"
-                                              : "invalid input") +
+          (interp.status == Golden::Undefined     ? "undefined behaviour"
+           : interp.status == Golden::Unsupported ? "golden unavailable: "
+                                                    "unsupported"
+                                                  : "invalid input") +
           "): " + firstLine(interp.message);
       break;
     case Golden::Failed:

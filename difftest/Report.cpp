@@ -52,7 +52,8 @@ namespace {
 bool isFailureVerdict(StringRef v) {
   return v != "pass" && v != "undecided" && v != "compiled-only" &&
          v != "rejected-ub" && v != "unsupported-input" &&
-         v != "mutant-invalid" && v != "executor-limit";
+         v != "golden-unsupported" && v != "mutant-invalid" &&
+         v != "executor-limit";
 }
 
 /// A table: a title, column heads, rows of cells.

@@ -672,6 +672,12 @@ int runCommand(int argc, char **argv) {
   case Golden::Invalid:
     llvm::errs() << golden.message;
     return golden.parameterError ? kParameterError : kInvalid;
+  case Golden::Unsupported:
+    // Not an IREE failure: nothing is compared.
+    llvm::errs() << golden.message << "error: golden unavailable: "
+                 << "unsupported (the interpreter refuses an element type "
+                    "of the program; IREE was not judged)\n";
+    return kUnsupported;
   case Golden::Failed:
     llvm::errs() << "error: no golden outputs: " << golden.message << "\n";
     return kToolError;

@@ -24,6 +24,8 @@ Outcomes per file:
   ref-error   ref-run could not run it (exit 2: an op it does not know, a
               parse or verifier error)
   ref-ub      ref-run found undefined behaviour in it (exit 3)
+  ref-unsupported  ref-run refuses an element type for an op (exit 8:
+              "unsupported element type <T> for <op>"; no golden)
   timeout     ref-run ran past --timeout
   lower-fail  IREE's frontend rejected it (not ref-run's doing); its tests
               are counted apart from the totals ref-run is judged on
@@ -63,7 +65,7 @@ DEFAULT_DIRS = ["stablehlo_ops", "tosa_ops", "stablehlo_models",
                 "regression/stablehlo", "regression"]
 # ref-run's exit code -> the class of a file that does not pass.
 REF_OUTCOME = {0: "check-fail", 1: "check-fail", 2: "ref-error",
-               3: "ref-ub", -1: "timeout"}
+               3: "ref-ub", 8: "ref-unsupported", -1: "timeout"}
 # What a lit test keeps from its original text: RUN and FileCheck lines.
 LIT_COMMENT_RE = re.compile(r"^\s*//.*(?:RUN:|CHECK)")
 # iree-compile's first diagnostic, for the lower-fail reason.

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -182,9 +183,18 @@ LogicalResult describeScalarOp(Operation *op,
   if (op->hasAttr("isExact") &&
       isa<arith::DivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
     d.flags |= kFlagExact;
-  if (!isSupported(d))
-    return op->emitError("unsupported operation '")
-           << name << "' on type " << operandType;
+  // Not computed for this type (f8E8M0FNU arithmetic, a rounding mode
+  // without a conversion): a refusal (ref-run's exit 8), named by the
+  // result's element type for conversions to it.
+  if (!isSupported(d)) {
+    Type named = operandType;
+    if (op->getNumResults() == 1 &&
+        getElementTypeOrSelf(op->getResult(0).getType()) !=
+            getElementTypeOrSelf(operandType) &&
+        !getElementTypeOrSelf(op->getResult(0).getType()).isInteger(1))
+      named = op->getResult(0).getType();
+    return refuseElementType(op, named);
+  }
   out.push_back(d);
   return success();
 }

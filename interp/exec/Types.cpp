@@ -4,7 +4,9 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
 
+#include <atomic>
 #include <complex>
 
 using namespace mlir;
@@ -124,13 +126,27 @@ Type toMlirType(MLIRContext *ctx, DType t) {
   return {};
 }
 
+static std::atomic<bool> refused{false};
+
+bool elementTypeRefused() { return refused.load(); }
+void resetElementTypeRefused() { refused.store(false); }
+
 FailureOr<DType> getDType(Type t, Location loc) {
   Type elem = t;
   if (auto st = dyn_cast<ShapedType>(t))
     elem = st.getElementType();
   if (auto d = toDType(elem))
     return *d;
+  refused.store(true);
   return emitError(loc, "unsupported element type ") << elem;
+}
+
+InFlightDiagnostic refuseElementType(Operation *op, Type elem) {
+  if (auto st = dyn_cast<ShapedType>(elem))
+    elem = st.getElementType();
+  refused.store(true);
+  return op->emitError("unsupported element type ")
+         << elem << " for " << op->getName();
 }
 
 FailureOr<Tensor> tensorFromAttr(ElementsAttr attr, Location loc) {

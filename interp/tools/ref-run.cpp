@@ -17,8 +17,12 @@
 // 3 undefined behaviour found; 5 a frontend program does not import
 // (iree-import-onnx fails); 6 it does not lower (iree-compile
 // --compile-to=input fails); 7 a parameter archive (--parameters) is
-// missing, corrupt, or lacks or mismatches a parameter the program reads. A read out of bounds whose value a select
-// discards is a note on stderr, not undefined behaviour (exit 0).
+// missing, corrupt, or lacks or mismatches a parameter the program reads;
+// 8 an element type the interpreter does not compute, or does not compute
+// for an op ("unsupported element type <T> for <op>", located at the op):
+// the golden is unavailable, which says nothing about IREE. A read out of
+// bounds whose value a select discards is a note on stderr, not undefined
+// behaviour (exit 0).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,7 +78,8 @@ enum ExitCode {
   kCheckFailed = 1,
   kInvalid = 2,
   kUndefined = 3,
-  kParameterError = 7
+  kParameterError = 7,
+  kUnsupported = 8
 };
 
 cl::OptionCategory category("ref-run options");
@@ -213,6 +218,16 @@ decltype(InterpreterOptions::externalCall) linker;
 /// set when reading a parameter failed (exit kParameterError).
 ParameterIndex parameterIndex;
 bool parameterFailed = false;
+
+/// The exit code of a run that ended in an error: a parameter archive's, a
+/// refused element type's, or invalid input's.
+int errorCode() {
+  if (parameterFailed)
+    return kParameterError;
+  if (elementTypeRefused())
+    return kUnsupported;
+  return kInvalid;
+}
 
 /// Reads a parameter for the interpreter: the whole entry must be the
 /// value's size (a shorter one is IREE's OUT_OF_RANGE; a longer one, which
@@ -513,13 +528,13 @@ int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
     }
     auto v = bindInput(*parsed, argTypes[i], i, fn.getLoc());
     if (failed(v))
-      return kInvalid;
+      return elementTypeRefused() ? kUnsupported : kInvalid;
     args.push_back(*v);
   }
   Interpreter interp(module, interpreterOptions());
   auto results = interp.callFunction(fn, args);
   if (failed(results))
-    return parameterFailed ? kParameterError : kInvalid;
+    return errorCode();
   interp.reportPoisonResults(fn, *results);
   // Reads out of bounds whose values a select discarded are notes: the
   // golden stands (docs/coverage.md, "Reads out of bounds").
@@ -842,6 +857,7 @@ int runRunLines(ModuleOp module, StringRef fileText,
     if (it == done.end()) {
       std::string out;
       llvm::raw_string_ostream os(out);
+      resetElementTypeRefused();
       int rc = runOne(module, spec, os);
       it = done.emplace(key, std::make_pair(rc, out)).first;
     }
@@ -908,12 +924,16 @@ int runChecks(ModuleOp module, StringRef fileText) {
     if (fn.isExternal() || !fn.isPublic() || fn.getNumArguments() != 0)
       continue;
     Interpreter interp(module, interpreterOptions());
+    resetElementTypeRefused();
     auto results = interp.callFunction(fn, {});
     std::string name = fn.getName().str();
     if (failed(results)) {
-      llvm::outs() << "FAIL @" << name << ": error (see diagnostics)\n";
+      llvm::outs() << "FAIL @" << name
+                   << (elementTypeRefused()
+                           ? ": unsupported element type (see diagnostics)\n"
+                           : ": error (see diagnostics)\n");
       ++failedCount;
-      code = std::max<int>(code, parameterFailed ? kParameterError : kInvalid);
+      code = std::max<int>(code, errorCode());
       continue;
     }
     interp.reportPoisonResults(fn, *results);

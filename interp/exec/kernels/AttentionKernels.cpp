@@ -35,6 +35,7 @@
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/exec/KernelUtils.h"
+#include "interp/exec/Types.h"
 #include "interp/exec/RegionCompiler.h"
 #include "interp/scalar/ScalarOps.h"
 
@@ -426,8 +427,8 @@ FailureOr<DType> floatElementType(Operation *op, Value v, StringRef what) {
   if (failed(dt))
     return failure();
   if (!isFloat(*dt))
-    return op->emitError("the ") << what << " of '" << op->getName()
-                                 << "' must have a float element type";
+    return refuseElementType(op, v.getType())
+           << " (the " << what << " must have a float element type)";
   return *dt;
 }
 

@@ -25,6 +25,7 @@
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/exec/KernelUtils.h"
+#include "interp/exec/Types.h"
 #include "interp/exec/ScalarOpMapping.h"
 #include "interp/exec/kernels/LinalgExtCommon.h"
 
@@ -72,7 +73,9 @@ static LogicalResult fftKernel(Operation *op, Frame &frame) {
   Tensor re = frame.getTensor(fft.getReal());
   Tensor im = frame.getTensor(fft.getImag());
   DType t = re.dtype();
-  if (!isFloat(t) || im.dtype() != t)
+  if (!isFloat(t))
+    return refuseElementType(op, fft.getReal().getType());
+  if (im.dtype() != t)
     return op->emitError("expected real and imaginary outputs of one float "
                          "type, got ")
            << dtypeName(t) << " and " << dtypeName(im.dtype());
@@ -80,10 +83,9 @@ static LogicalResult fftKernel(Operation *op, Frame &frame) {
     return op->emitError("expected real and imaginary outputs of one shape "
                          "of rank >= 1");
   if (!fft.hasCoeff() && t != DType::F32)
-    return op->emitError("fft without coefficients computes its twiddle "
-                         "factors in f32 (IREE's scalar implementation); "
-                         "the outputs are ")
-           << dtypeName(t);
+    return refuseElementType(op, fft.getReal().getType())
+           << " without coefficients: it computes its twiddle factors in "
+              "f32 (IREE's scalar implementation)";
 
   int64_t stage = stageV.asIndex();
   int64_t n = re.shape().back();

@@ -204,7 +204,7 @@ static LogicalResult loadKernel(Operation *op, Frame &frame) {
     return failure();
   if (boxInBounds(frame, op, b, src.shape(), "source"))
     forEachInBox(b, src.shape(), [&](int64_t big, int64_t lin) {
-      out->store(lin, src.load(big));
+      copyElement(*out, lin, src, big);
       if (uint8_t st = src.state(big))
         out->setState(lin, st);
     });
@@ -239,7 +239,7 @@ static LogicalResult storeKernel(Operation *op, Frame &frame) {
   const Tensor &src = *value.tensor;
   if (boxInBounds(frame, op, b, dst.shape(), "target"))
     forEachInBox(b, dst.shape(), [&](int64_t big, int64_t lin) {
-      out.store(big, src.load(lin));
+      copyElement(out, big, src, lin);
       out.setState(big, src.state(lin));
     });
   out.compactUndef();
@@ -316,7 +316,7 @@ static LogicalResult tensorLoadKernel(Operation *op, Frame &frame) {
   int64_t i = elementIndex(frame, op, t.shape(), ld.getIndices());
   if (i == -2)
     return failure();
-  RtValue v = RtValue::ofScalar(t.dtype(), i < 0 ? 0 : t.load(i));
+  RtValue v = i < 0 ? RtValue::ofScalar(t.dtype(), 0) : loadScalar(t, i);
   if (i >= 0)
     v.setState(t.state(i));
   frame.set(ld.getResult(), v);
@@ -332,7 +332,7 @@ static LogicalResult tensorStoreKernel(Operation *op, Frame &frame) {
   Tensor out(t);
   if (i >= 0) {
     const RtValue &v = frame.get(stOp.getValue());
-    out.store(i, v.bits);
+    storeScalar(out, i, v);
     out.setState(i, v.state());
   }
   out.compactUndef();
@@ -352,7 +352,7 @@ static LogicalResult sliceKernel(Operation *op, Frame &frame) {
     return failure();
   if (boxInBounds(frame, op, b, src.shape(), "source"))
     forEachInBox(b, src.shape(), [&](int64_t big, int64_t lin) {
-      out->store(lin, src.load(big));
+      copyElement(*out, lin, src, big);
       if (uint8_t st = src.state(big))
         out->setState(lin, st);
     });
@@ -378,7 +378,7 @@ static LogicalResult updateKernel(Operation *op, Frame &frame) {
   Tensor out(dst);
   if (boxInBounds(frame, op, b, dst.shape(), "target"))
     forEachInBox(b, dst.shape(), [&](int64_t big, int64_t lin) {
-      out.store(big, src.load(lin));
+      copyElement(out, big, src, lin);
       out.setState(big, src.state(lin));
     });
   out.compactUndef();

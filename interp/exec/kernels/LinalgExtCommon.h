@@ -11,6 +11,9 @@
 
 #include "interp/exec/KernelUtils.h"
 #include "interp/exec/RegionCompiler.h"
+#include "interp/exec/Types.h"
+
+#include "mlir/IR/TypeUtilities.h"
 
 #include <numeric>
 #include <string>
@@ -51,6 +54,28 @@ inline void forEachLine(ArrayRef<int64_t> shape, int64_t dim, Fn &&fn) {
   }
 }
 
+/// One element's bits: a scalar's in `re`, or a complex value's real and
+/// imaginary parts (each an f32 or f64 pattern).
+struct ElemBits {
+  uint64_t re = 0, im = 0;
+};
+
+/// Element `i` of `t`, complex ones by their parts (Tensor::load holds
+/// neither part of a complex<f64> alone).
+inline ElemBits loadElem(const Tensor &t, int64_t i) {
+  if (isComplex(t.dtype()))
+    return {t.loadPart(i, 0), t.loadPart(i, 1)};
+  return {t.load(i), 0};
+}
+inline void storeElem(Tensor &t, int64_t i, ElemBits v) {
+  if (isComplex(t.dtype())) {
+    t.storePart(i, 0, v.re);
+    t.storePart(i, 1, v.im);
+    return;
+  }
+  t.store(i, v.re);
+}
+
 /// Runs a region body on single lanes: a comparator or a combiner.
 class ScalarRegion {
 public:
@@ -64,6 +89,24 @@ public:
                  reportUB(frame, at, kind, coords, !coords.empty(), detail);
                });
     return runner.result(0)[0];
+  }
+  /// call() for bodies whose arguments or result may be complex: each
+  /// complex argument's parts go to its two registers, and a complex
+  /// result comes back in both parts.
+  ElemBits callElems(ArrayRef<ElemBits> args, ArrayRef<int64_t> coords) {
+    for (auto [i, a] : llvm::enumerate(args)) {
+      runner.arg(i)[0] = a.re;
+      if (isComplex(cr.argType(i)))
+        runner.argImag(i)[0] = a.im;
+    }
+    runner.run(1, nullptr, -1,
+               [&](Operation *at, StringRef kind, int, StringRef detail) {
+                 reportUB(frame, at, kind, coords, !coords.empty(), detail);
+               });
+    ElemBits r{runner.result(0)[0], 0};
+    if (isComplex(cr.resultType(0)))
+      r.im = runner.resultImag(0)[0];
+    return r;
   }
   /// Calls the region on values the program may not compute (a hypothetical
   /// order of evaluation): undefined behaviour is not a finding, it sets
@@ -111,6 +154,25 @@ std::vector<int64_t> mergeSortPositions(int64_t len, Less &&less) {
   return perm;
 }
 
+
+/// Kernel `K` behind a refusal of complex operands and results ("unsupported
+/// element type complex<f32> for <op>", ref-run's exit 8): for the ops whose
+/// comparators, combiners or freedom candidates (one 64-bit pattern per
+/// value) cannot hold a complex value.
+template <OpKernel K>
+mlir::LogicalResult refusingComplex(Operation *op, Frame &frame) {
+  auto complexIn = [](mlir::TypeRange types) -> mlir::Type {
+    for (mlir::Type t : types)
+      if (llvm::isa<mlir::ComplexType>(mlir::getElementTypeOrSelf(t)))
+        return t;
+    return {};
+  };
+  if (mlir::Type t = complexIn(op->getOperandTypes()))
+    return refuseElementType(op, t);
+  if (mlir::Type t = complexIn(op->getResultTypes()))
+    return refuseElementType(op, t);
+  return K(op, frame);
+}
 
 /// The op's region compiled, checked to take `numArgs` arguments and yield
 /// one value.

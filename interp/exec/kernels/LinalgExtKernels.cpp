@@ -701,7 +701,7 @@ static LogicalResult gatherKernel(Operation *op, Frame &frame) {
     if (source.isUndef(p))
       reportUB(frame, op, "read of an uninitialized element", pos, true,
                "the source comes from tensor.empty and was never written");
-    out.store(linear, source.load(p));
+    copyElement(out, linear, source, p); // complex<f64> included
     out.setDefined(linear);
   });
   out.compactUndef();
@@ -739,17 +739,17 @@ static LogicalResult scanKernel(Operation *op, Frame &frame) {
     int64_t accPos = acc.linearIndex(accCoords);
     int64_t len = in.dim(dim);
     Shape coords(point.begin(), point.end());
-    uint64_t prev =
-        inclusive ? in.load(base) : acc.load(accPos);
-    out.store(base, prev);
+    // Complex elements travel as their two parts (loadElem).
+    ElemBits prev = inclusive ? loadElem(in, base) : loadElem(acc, accPos);
+    storeElem(out, base, prev);
     out.setDefined(base);
     for (int64_t i = 1; i < len; ++i) {
       coords[dim] = i;
-      uint64_t x = in.load(base + (inclusive ? i : i - 1) * stride);
-      prev = f.call({prev, x}, coords);
-      out.store(base + i * stride, prev);
+      ElemBits x = loadElem(in, base + (inclusive ? i : i - 1) * stride);
+      prev = f.callElems({prev, x}, coords);
+      storeElem(out, base + i * stride, prev);
       out.setDefined(base + i * stride);
-      acc.store(accPos, prev);
+      storeElem(acc, accPos, prev);
       acc.setDefined(accPos);
     }
   });
@@ -761,7 +761,7 @@ static LogicalResult scanKernel(Operation *op, Frame &frame) {
 }
 
 void registerLinalgExtKernels(KernelRegistry &r) {
-  r.add("iree_linalg_ext.scatter", scatterKernel);
+  r.add("iree_linalg_ext.scatter", refusingComplex<scatterKernel>);
   r.add("iree_linalg_ext.gather", gatherKernel);
   r.add("iree_linalg_ext.scan", scanKernel);
   registerLinalgExtSortKernels(r);

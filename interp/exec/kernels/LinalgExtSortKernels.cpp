@@ -1063,10 +1063,10 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
 }
 
 void registerLinalgExtSortKernels(KernelRegistry &r) {
-  r.add("iree_linalg_ext.sort", sortKernel);
-  r.add("iree_linalg_ext.topk", topkKernel);
-  r.add("iree_linalg_ext.topk_v2", topkV2Kernel);
-  r.add("iree_linalg_ext.arg_compare", argCompareKernel);
+  r.add("iree_linalg_ext.sort", refusingComplex<sortKernel>);
+  r.add("iree_linalg_ext.topk", refusingComplex<topkKernel>);
+  r.add("iree_linalg_ext.topk_v2", refusingComplex<topkV2Kernel>);
+  r.add("iree_linalg_ext.arg_compare", refusingComplex<argCompareKernel>);
 }
 
 } // namespace ref

@@ -29,6 +29,7 @@
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
 #include "interp/exec/KernelUtils.h"
+#include "interp/exec/Types.h"
 
 #include "interp/scalar/ScalarOps.h"
 
@@ -89,12 +90,12 @@ LogicalResult mapLoadKernel(Operation *op, Frame &frame) {
         reportUB(frame, op, "read of an uninitialized element", sc, true,
                  "the source comes from tensor.empty and was never written");
       }
-      out.store(linear, src.load(s));
+      copyElement(out, linear, src, s);
       if (src.isUndef(s))
         out.setUndef(linear, true);
     } else {
       const RtValue &pad = yielded->back();
-      out.store(linear, pad.bits);
+      storeScalar(out, linear, pad);
       if (pad.undef)
         out.setUndef(linear, true);
     }
@@ -144,7 +145,7 @@ LogicalResult mapStoreKernel(Operation *op, Frame &frame) {
                    "output index " + formatCoords(oc) + " was already written");
         }
         written[o] = true;
-        out.store(o, in.load(linear));
+        copyElement(out, o, in, linear);
         out.setUndef(o, in.isUndef(linear));
       }
     }
@@ -231,7 +232,11 @@ struct WinogradMatrices {
 template <typename WinogradOp>
 LogicalResult checkWinograd(WinogradOp w, const Tensor &in,
                             const Tensor &init) {
-  if (!isFloat(in.dtype()) || in.dtype() != init.dtype())
+  if (!isFloat(in.dtype()))
+    return refuseElementType(w, w->getOperand(0).getType());
+  if (!isFloat(init.dtype()))
+    return refuseElementType(w, w->getResult(0).getType());
+  if (in.dtype() != init.dtype())
     return w.emitError("winograd transforms of ")
            << dtypeName(in.dtype()) << " into " << dtypeName(init.dtype())
            << " are not supported (float elements of one type only)";

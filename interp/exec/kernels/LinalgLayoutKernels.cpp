@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/exec/KernelUtils.h"
+#include "interp/exec/Types.h"
 
 #include "interp/scalar/ScalarOps.h"
 
@@ -64,7 +65,7 @@ LogicalResult softmaxKernel(Operation *op, Frame &frame) {
   const Tensor &init = frame.getTensor(sm.getOutput());
   DType t = in.dtype();
   if (!isFloat(t))
-    return op->emitError("linalg.softmax of a non-float element type");
+    return refuseElementType(op, sm.getInput().getType());
   if (in.shape() != init.shape())
     return op->emitError("input shape ")
            << formatCoords(in.shape()) << " differs from output shape "
@@ -258,11 +259,11 @@ LogicalResult packKernel(Operation *op, Frame &frame) {
       s += x * srcStrides[d];
     }
     if (inBounds) {
-      out.store(linear, src.load(s));
+      copyElement(out, linear, src, s);
       if (src.isUndef(s))
         out.setUndef(linear, true);
     } else if (hasPad) {
-      out.store(linear, pad.bits);
+      storeScalar(out, linear, pad);
       if (pad.undef)
         out.setUndef(linear, true);
     } else {
@@ -327,7 +328,7 @@ LogicalResult unpackKernel(Operation *op, Frame &frame) {
       s += x * srcStrides[r.n + i];
     }
     if (inBounds) {
-      out.store(linear, src.load(s));
+      copyElement(out, linear, src, s);
       if (src.isUndef(s))
         out.setUndef(linear, true);
     } else {

@@ -1,10 +1,10 @@
 // iree_linalg_ext.fft: a stage that reads past the last dimension, or one
 // whose 1 << stage is poison, is a finding (exit 3); an f64 fft without
-// coefficients is an error (IREE's scalar implementation builds f32
+// coefficients is refused (exit 8: IREE's scalar implementation builds f32
 // twiddles). IREE's verifier: fft_invalid.mlir.
 // RUN: %expect-exit 3 %ref-run %s --function=stage_too_large --input=4xf32=1 --input=4xf32=0 2>&1 | FileCheck %s --check-prefix=OOB
 // RUN: %expect-exit 3 %ref-run %s --function=negative_stage --input=4xf32=1 --input=4xf32=0 2>&1 | FileCheck %s --check-prefix=NEG
-// RUN: %expect-exit 2 %ref-run %s --function=f64_without_coefficients --input=4xf64=1 --input=4xf64=0 2>&1 | FileCheck %s --check-prefix=F64
+// RUN: %expect-exit 8 %ref-run %s --function=f64_without_coefficients --input=4xf64=1 --input=4xf64=0 2>&1 | FileCheck %s --check-prefix=F64
 
 // OOB: fft_errors.mlir:[[@LINE+3]]:10: undefined behaviour: out-of-bounds operand access in 'iree_linalg_ext.fft': stage 3 merges halves of 4 elements but the last dimension has 4
 func.func @stage_too_large(%re: tensor<4xf32>, %im: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
@@ -20,7 +20,7 @@ func.func @negative_stage(%re: tensor<4xf32>, %im: tensor<4xf32>) -> (tensor<4xf
   return %0#0, %0#1 : tensor<4xf32>, tensor<4xf32>
 }
 
-// F64: fft_errors.mlir:[[@LINE+3]]:10: error: fft without coefficients computes its twiddle factors in f32 (IREE's scalar implementation); the outputs are f64
+// F64: fft_errors.mlir:[[@LINE+3]]:10: error: unsupported element type 'f64' for iree_linalg_ext.fft without coefficients: it computes its twiddle factors in f32 (IREE's scalar implementation)
 func.func @f64_without_coefficients(%re: tensor<4xf64>, %im: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
   %c = arith.constant 1 : index
   %0:2 = iree_linalg_ext.fft ins(%c : index) outs(%re, %im : tensor<4xf64>, tensor<4xf64>) : tensor<4xf64>, tensor<4xf64>
