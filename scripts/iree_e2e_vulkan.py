@@ -135,8 +135,9 @@ def parse_build(text, files=()):
     srcs, compiler_flags, input_type, runner_args, tags, target_backend,
     driver, and `problem` (None, or what could not be evaluated). `files`
     are the directory's file names, for glob()."""
-    env, suites = {}, []
-    for stmt in ast.parse(text).body:
+    env, suites, read = {}, [], set()
+    tree = ast.parse(text)
+    for stmt in tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
                 isinstance(stmt.targets[0], ast.Name):
             env[stmt.targets[0].id] = _eval(stmt.value, env, files)
@@ -146,6 +147,7 @@ def parse_build(text, files=()):
                 and stmt.value.func.id in SUITE_MACROS):
             continue
         call = stmt.value
+        read.add(id(call))
         kw = {k.arg: _eval(k.value, env, files) for k in call.keywords
               if k.arg}
         if call.func.id == "iree_check_test":
@@ -164,6 +166,18 @@ def parse_build(text, files=()):
             suite[key] = v
         suite["problem"] = "; ".join(problems) or None
         suites.append(suite)
+    # A suite macro called anywhere else (a list comprehension, a helper
+    # macro) is not evaluated: say so rather than drop it silently.
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in SUITE_MACROS and id(node) not in read:
+            suites.append({"name": None, "macro": node.func.id,
+                           "line": node.lineno, "srcs": [],
+                           "compiler_flags": [], "runner_args": [],
+                           "tags": [], "input_type": None,
+                           "target_backend": None, "driver": None,
+                           "problem": "a %s call not at top level (line %d) "
+                           "is not read" % (node.func.id, node.lineno)})
     return suites
 
 
@@ -415,6 +429,10 @@ def collect(src, dirs, files_re, manual):
         except SyntaxError as e:
             print("iree_e2e_vulkan: %s: %s" % (build, e), file=sys.stderr)
             continue
+        for s in suites:
+            if s["name"] is None:
+                print("iree_e2e_vulkan: %s: %s" % (build, s["problem"]),
+                      file=sys.stderr)
         for s in vulkan_suites(suites, manual):
             if s["problem"]:
                 print("iree_e2e_vulkan: %s: suite %s: %s" %
