@@ -115,6 +115,12 @@ class Host:
         return bv, shape, raw[:bv.byte_length]
 
 
+def head(v, n=16):
+    """The first n elements, for a diagnostic."""
+    items = [fmt(x.item()) for x in v[:n]]
+    return "[%s%s]" % (", ".join(items), ", ..." if v.size > n else "")
+
+
 def fmt(x):
     return repr(float(x)) if isinstance(x, float) else str(x)
 
@@ -169,10 +175,11 @@ class CheckModule:
                     why.append("contents differ (bytes)")
                 else:
                     why.append("contents differ at %d: %s vs %s (%d of %d "
-                               "elements differ)" % (
+                               "elements differ); lhs %s; rhs %s" % (
                                    idx, fmt(lv[idx].item()),
                                    fmt(rv[idx].item()),
-                                   int(np.sum(lv != rv)), lv.size))
+                                   int(np.sum(lv != rv)), lv.size,
+                                   head(lv), head(rv)))
             except ValueError:
                 why.append("contents differ (%s bytes)" % lt)
         if why:

@@ -457,6 +457,9 @@ def do_file(a, ic, py, work, target, d, s, name, path):
     base = {"target": target, "dir": d, "suite": s["name"], "file": name,
             "flags": flags}
     if err:
+        if a.verbose:
+            print("  %s %s/%s: %s: %s" % (target, d, name, err[0],
+                                          err[1][:120]), flush=True)
         return [dict(base, function=fn, outcome=err[0], detail=err[1])
                 for fn in (src_funcs or ["(file)"])]
     names = list_functions(py, vmfb)

@@ -3,7 +3,7 @@
 
 Usage: vulkan_e2e_test.py parse PROJECT_SRC
        vulkan_e2e_test.py check-module PROJECT_SRC OUT_DIR
-       vulkan_e2e_test.py iree-src PROJECT_SRC OUT_DIR
+       vulkan_e2e_test.py iree-src PROJECT_SRC OUT_DIR REF_RUN
 
 parse         the BUILD.bazel evaluator on a fixture written for it
               (tests/iree/vulkan_e2e/BUILD.bazel): named lists, `+`,
@@ -200,11 +200,7 @@ def test_check_module(project, out):
     return failures
 
 
-IREE_SUBSET = ["tensor_ops/*", "linalg_ext_ops/scan.mlir",
-               "linalg_ext_ops/arg_compare.mlir"]
-
-
-def test_iree_src(project, out):
+def test_iree_src(project, out, ref_run):
     src = os.environ.get("IREE_SRC", "")
     if not (src and os.path.isdir(os.path.join(src, "tests", "e2e"))):
         print("IREE_SRC not set (or not an IREE checkout): skipped")
@@ -224,7 +220,7 @@ def test_iree_src(project, out):
            "--targets=llvmpipe", "--dirs=tensor_ops,linalg_ext_ops",
            "--files=^(scan|arg_compare|collapse_shape|concat|expand_shape|"
            "extract_slice|tensor_cast|tensor_insert_slice)\\.mlir$",
-           "--json=" + js, "--jobs=2", "--work=" + os.path.join(out, "work")]
+           "--json=" + js, "--jobs=2", "--ref-run=" + ref_run, "--work=" + os.path.join(out, "work")]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
     print(p.stdout + p.stderr)
     if p.returncode != 0:
@@ -246,7 +242,7 @@ def test_iree_src(project, out):
     total = report["targets"]["llvmpipe"]["total"]
     if total["total"] < 20 or total["passed"] != total["total"]:
         failures.append("llvmpipe total: %s" % total)
-    if "--- " in p.stdout or "NEW" in p.stdout:
+    if "(NEW)" in p.stdout:
         failures.append("unexpected failures reported")
     return failures
 
@@ -258,7 +254,7 @@ def main():
     elif mode == "check-module":
         failures = test_check_module(project, sys.argv[3])
     elif mode == "iree-src":
-        failures = test_iree_src(project, sys.argv[3])
+        failures = test_iree_src(project, sys.argv[3], sys.argv[4])
     else:
         print("unknown mode " + mode)
         return 2
