@@ -273,19 +273,21 @@ def compile_one(ic, src, flags, out, timeout, dump=None):
     return None
 
 
-def run_module(py, vmfb, names, runner_args, timeout):
+def run_module(py, vmfb, names, runner_args, timeout, device="vulkan",
+               env=None):
     """{function: (outcome, detail)} for the module's test functions `names`,
     each with its own `timeout`. A crash or hang is charged to the function
     that was running; the functions after it run in a fresh process."""
     runner = os.path.join(HERE, "iree_check_module.py")
     results, todo = {}, list(names)
     while todo:
-        cmd = [py, runner, vmfb, "--device=vulkan"] + \
+        cmd = [py, runner, vmfb, "--device=" + device] + \
             ["--flag=" + f for f in runner_args] + \
             ["--function=" + n for n in todo]
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True,
-                             start_new_session=True)
+                             start_new_session=True,
+                             env=dict(os.environ, **(env or {})))
         current, lines = None, []
         import selectors
         sel = selectors.DefaultSelector()
@@ -377,6 +379,105 @@ def ref_run_file(ref_run, ic, suite, path, work, timeout):
     return res
 
 # --------------------------------------------------------------------------
+# Evidence for failures
+
+CPU_FLAGS = ["--iree-hal-target-device=local",
+             "--iree-hal-local-target-device-backends=llvm-cpu",
+             "--iree-llvmcpu-target-cpu=generic"]
+
+
+NO_WRAP_RE = re.compile(r"No(?:Signed|Unsigned)Wrap")
+
+
+def validate_spv(path):
+    """spirv-val's first error for one module, or None when it is valid.
+    IREE emits NoSignedWrap/NoUnsignedWrap in SPIR-V 1.0 modules without
+    SPV_KHR_no_integer_wrap_decoration (iree-org/iree#24724), and spirv-val
+    stops at that first error; so a module failing only on it is validated
+    again with its header's version set to 1.4, where the decorations are
+    core, to see whether anything else is wrong."""
+    def val(p):
+        r = subprocess.run(["spirv-val", "--target-env", "vulkan1.3", p],
+                           capture_output=True, text=True, timeout=120)
+        return None if r.returncode == 0 else \
+            ((r.stderr or r.stdout).strip().splitlines() or ["?"])[0]
+    first = val(path)
+    if first is None or not NO_WRAP_RE.search(first):
+        return first
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    data[4:8] = (0x00010400).to_bytes(4, "little")
+    with tempfile.NamedTemporaryFile(suffix=".spv") as t:
+        t.write(data)
+        t.flush()
+        again = val(t.name)
+    return "iree#24724 (NoSignedWrap without its extension)" + \
+        ("; then: " + again if again else " only")
+
+
+def spirv_val(dump_dir):
+    """(invalid modules, modules, first error) of the SPIR-V in dump_dir."""
+    if not shutil.which("spirv-val"):
+        return None
+    spvs = sorted(f for f in os.listdir(dump_dir) if f.endswith(".spv"))
+    bad, first = 0, ""
+    for f in spvs:
+        err = validate_spv(os.path.join(dump_dir, f))
+        if err:
+            bad += 1
+            if not first or (first.endswith(" only")
+                             and not err.endswith(" only")):
+                first = err
+    return bad, len(spvs), first
+
+
+def gather_evidence(a, ic, py, work, rows):
+    """For each failing file: the same functions on llvm-cpu (local-task),
+    the vulkan module rerun with LP_NUM_THREADS=1 (lavapipe on one thread),
+    and spirv-val on its SPIR-V. Stored in each failing row's `evidence`."""
+    groups = {}
+    for r in rows:
+        if r["outcome"] != "pass":
+            groups.setdefault((r["target"], r["dir"], r["suite"], r["file"]),
+                              []).append(r)
+    for (target, d, suite, name), rs in sorted(groups.items()):
+        path = os.path.join(a.src, "tests", "e2e", d, name)
+        tag = "%s.%s.%s.%s" % (target, d.replace("/", "_"), suite, name)
+        vmfb = os.path.join(work, tag + ".vmfb")
+        fns = [r["function"] for r in rs if r["function"] != "(file)"]
+        ev = {}
+        # llvm-cpu: the suite's flags less the vulkan ones.
+        flags = [f for f in rs[0]["flags"]
+                 if not f.startswith(("--iree-hal-target-backends",
+                                      "--iree-vulkan-"))] + CPU_FLAGS
+        cpu = os.path.join(work, tag + ".llvm-cpu.vmfb")
+        err = compile_one(ic, path, flags, cpu, a.compile_timeout)
+        if err:
+            cpu_res = {f: err for f in fns}
+        else:
+            cpu_res = run_module(py, cpu, fns, [], a.timeout,
+                                 device="local-task")
+        if rs[0]["outcome"] not in ("compile-error", "compile-timeout"):
+            lp1 = run_module(py, vmfb, fns, rs[0].get("runner_args", []),
+                             a.timeout, env={"LP_NUM_THREADS": "1"})
+            dump = os.path.join(work, tag + ".spv")
+            shutil.rmtree(dump, ignore_errors=True)
+            compile_one(ic, path, rs[0]["flags"], vmfb + ".dump.vmfb",
+                        a.compile_timeout, dump)
+            val = spirv_val(dump) if os.path.isdir(dump) else None
+        else:
+            lp1, val = {}, None
+        for r in rs:
+            f = r["function"]
+            e = {"llvm-cpu": cpu_res.get(f, ("not run",))[0]}
+            if f in lp1:
+                e["LP_NUM_THREADS=1"] = lp1[f][0]
+            if val is not None:
+                e["spirv-val"] = ("%d/%d modules invalid%s" % (
+                    val[0], val[1], ": " + val[2] if val[2] else ""))
+            r["evidence"] = e
+
+# --------------------------------------------------------------------------
 # Expectations
 
 
@@ -455,7 +556,7 @@ def do_file(a, ic, py, work, target, d, s, name, path):
     t0 = time.monotonic()
     err = compile_one(ic, path, flags, vmfb, a.compile_timeout, dump)
     base = {"target": target, "dir": d, "suite": s["name"], "file": name,
-            "flags": flags}
+            "flags": flags, "runner_args": s["runner_args"]}
     if err:
         if a.verbose:
             print("  %s %s/%s: %s: %s" % (target, d, name, err[0],
@@ -490,6 +591,9 @@ def main():
     ap.add_argument("--expectations", default=os.path.join(
         HERE, "..", "tests", "iree", "vulkan_e2e_expectations.json"))
     ap.add_argument("--no-ref-run", action="store_true")
+    ap.add_argument("--evidence", action="store_true",
+                    help="for each failure: the same functions on llvm-cpu, "
+                    "a rerun with LP_NUM_THREADS=1, spirv-val on the SPIR-V")
     ap.add_argument("--ref-run", default=os.path.join(
         HERE, "..", "build", "bin", "ref-run"))
     ap.add_argument("--iree-compile")
@@ -562,6 +666,8 @@ def main():
             r["ref_run"] = rr
         else:
             r["ref_run"] = rr.get(r["function"], "no result")
+    if a.evidence:
+        gather_evidence(a, ic, py, work, rows)
     expectations = judge_expectations(load_expectations(a.expectations),
                                       rows)
 
@@ -608,6 +714,9 @@ def main():
             r["target"], r["dir"], r["file"], r["function"], r["outcome"],
             (" (known: %s)" % exp["class"]) if exp else " (NEW)",
             r["ref_run"], r["detail"][:160] if a.verbose or not exp else ""))
+        if "evidence" in r:
+            print("           evidence: " + ", ".join(
+                "%s %s" % kv for kv in r["evidence"].items()))
     broken = [e for e in expectations if e["state"].startswith("does not")]
     if expectations:
         print("expectations: %d hold, %d do not hold, %d not run" % (
