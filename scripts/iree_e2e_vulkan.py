@@ -59,6 +59,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import iree_e2e  # noqa: E402  (RESULT_RE, test_functions)
+import iree_e2e_frontend  # noqa: E402  (respell)
 
 SUITE_MACROS = ("iree_check_single_backend_test_suite", "iree_check_test")
 TARGETS = {
@@ -340,7 +341,25 @@ def list_functions(py, vmfb):
     return p.stdout.split()
 
 
-def ref_run_file(ref_run, ic, suite, path, work, timeout):
+def respelled_copy(path, work, d):
+    """The file in the syntax of the IREE in use (iree_e2e_frontend.respell:
+    TOSA ops with an attribute dictionary in the generic form, util.global's
+    inlining hint dropped), or None when respelling changes nothing. For a
+    checkout older than the compiler: its tests' syntax, not their ops."""
+    with open(path) as f:
+        text = f.read()
+    new = iree_e2e_frontend.respell(text)
+    if new == text:
+        return None
+    out = os.path.join(work, "respelled.%s.%s" % (d.replace("/", "_"),
+                                                  os.path.basename(path)))
+    with open(out, "w") as f:
+        f.write(new)
+    return out
+
+
+def ref_run_file(ref_run, ic, suite, path, work, timeout, respell=False,
+                 d=""):
     """{function: "pass"|"fail"} under ref-run --check, or a string saying
     why ref-run did not judge the file."""
     if not ref_run or not os.path.exists(ref_run):
@@ -362,6 +381,14 @@ def ref_run_file(ref_run, ic, suite, path, work, timeout):
                                text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             return "lowering timed out"
+        if p.returncode != 0 and respell:
+            respelled = respelled_copy(path, work, d)
+            if respelled:
+                p = subprocess.run([ic, "--compile-to=input",
+                                    "--iree-input-type=" + itype] + flags +
+                                   [respelled, "-o", target],
+                                   capture_output=True, text=True,
+                                   timeout=timeout)
         if p.returncode != 0:
             return "IREE's %s lowering failed: %s" % (
                 itype, first_diag(p.stderr, p.returncode))
@@ -557,6 +584,14 @@ def do_file(a, ic, py, work, target, d, s, name, path):
     err = compile_one(ic, path, flags, vmfb, a.compile_timeout, dump)
     base = {"target": target, "dir": d, "suite": s["name"], "file": name,
             "flags": flags, "runner_args": s["runner_args"]}
+    if err and a.respell:
+        respelled = respelled_copy(path, work, d)
+        if respelled:
+            err2 = compile_one(ic, respelled, flags, vmfb, a.compile_timeout,
+                               dump)
+            if not err2:
+                err = None
+                base["respelled"] = True
     if err:
         if a.verbose:
             print("  %s %s/%s: %s: %s" % (target, d, name, err[0],
@@ -591,6 +626,9 @@ def main():
     ap.add_argument("--expectations", default=os.path.join(
         HERE, "..", "tests", "iree", "vulkan_e2e_expectations.json"))
     ap.add_argument("--no-ref-run", action="store_true")
+    ap.add_argument("--no-respell", dest="respell", action="store_false",
+                    help="do not retry a file the compiler's parser rejects "
+                    "in the compiler's syntax (iree_e2e_frontend.respell)")
     ap.add_argument("--evidence", action="store_true",
                     help="for each failure: the same functions on llvm-cpu, "
                     "a rerun with LP_NUM_THREADS=1, spirv-val on the SPIR-V")
@@ -656,7 +694,7 @@ def main():
         for d, s, name, path in jobs:
             if path not in seen:
                 seen[path] = ref_run_file(a.ref_run, ic, s, path, work,
-                                          a.compile_timeout)
+                                          a.compile_timeout, a.respell, d)
             ref[(d, name)] = seen[path]
     for r in rows:
         rr = ref.get((r["dir"], r["file"]))
