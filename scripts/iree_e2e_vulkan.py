@@ -612,6 +612,90 @@ def do_file(a, ic, py, work, target, d, s, name, path):
     return rows
 
 
+def summarize(a, targets, rows):
+    """Judges the expectations, prints the per-directory table and the
+    failures, writes --json; the exit code."""
+    for r in rows:
+        r.pop("expected", None)
+    expectations = judge_expectations(load_expectations(a.expectations),
+                                      rows)
+    report = {"iree_src": os.path.abspath(a.src), "targets": {},
+              "expectations": expectations}
+
+    def skew(r):  # not compiled for vulkan at all: says nothing of IREE's
+        return r.get("expected", {}).get("class") == "version-skew"
+
+    for t in targets:
+        print("target %s (%s)" % (t, " ".join(TARGETS[t]) or
+                                  "the suites' own flags"))
+        per = {}
+        for r in rows:
+            if r["target"] == t:
+                per.setdefault(r["dir"], []).append(r)
+        tp = tt = ts = 0
+        for d in sorted(per):
+            rs = per[d]
+            p = sum(r["outcome"] == "pass" for r in rs)
+            files = sorted({r["file"] for r in rs})
+            whole = sum(all(r["outcome"] == "pass" for r in rs
+                            if r["file"] == f) for f in files)
+            known = sum(1 for r in rs if r["outcome"] != "pass"
+                        and "expected" in r and not skew(r))
+            sk = sum(1 for r in rs if skew(r))
+            resp = len({r["file"] for r in rs if r.get("respelled")})
+            notes = []
+            if known:
+                notes.append("%d known failures" % known)
+            if sk:
+                notes.append("%d not compiled: version skew" % sk)
+            if resp:
+                notes.append("%d files respelled" % resp)
+            print("  %-22s %4d/%-4d functions  %3d/%-3d files pass whole"
+                  "%s" % (d, p, len(rs) - sk, whole, len(files),
+                          "  (%s)" % ", ".join(notes) if notes else ""))
+            tp += p
+            tt += len(rs) - sk
+            ts += sk
+            report["targets"].setdefault(t, {})[d] = {
+                "passed": p, "total": len(rs) - sk, "version_skew": sk,
+                "files": len(files), "files_passing": whole,
+                "respelled_files": resp}
+        print("  %-22s %4d/%-4d functions  (%.1f%%; %d more not compiled: "
+              "version skew)" % ("total", tp, tt,
+                                 100.0 * tp / tt if tt else 0, ts))
+        report["targets"].setdefault(t, {})["total"] = {
+            "passed": tp, "total": tt, "version_skew": ts}
+    fails = [r for r in rows if r["outcome"] != "pass"]
+    if fails:
+        print("failures:")
+    unexpected = 0
+    for r in fails:
+        exp = r.get("expected")
+        if not exp:
+            unexpected += 1
+        print("  %-8s %s/%s @%s: %s%s  [ref-run: %s] %s" % (
+            r["target"], r["dir"], r["file"], r["function"], r["outcome"],
+            (" (known: %s)" % exp["class"]) if exp else " (NEW)",
+            r["ref_run"], r["detail"][:160] if a.verbose or not exp else ""))
+        if "evidence" in r:
+            print("           evidence: " + ", ".join(
+                "%s %s" % kv for kv in r["evidence"].items()))
+    broken = [e for e in expectations if e["state"].startswith("does not")]
+    if expectations:
+        print("expectations: %d hold, %d do not hold, %d not run" % (
+            sum(e["state"] == "holds" for e in expectations), len(broken),
+            sum(e["state"] == "not run" for e in expectations)))
+        for e in broken:
+            print("  %s/%s @%s [%s]: %s" % (e["dir"], e["file"],
+                                            e.get("function", "*"),
+                                            e.get("target", "*"), e["state"]))
+    report["rows"] = rows
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(report, f, indent=1, default=str)
+    return 1 if unexpected or broken else 0
+
+
 def main():
     ap = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -645,6 +729,9 @@ def main():
                     help="seconds per test function on the device")
     ap.add_argument("--compile-timeout", type=int, default=600)
     ap.add_argument("--json")
+    ap.add_argument("--from-json", help="judge and print a saved --json "
+                    "run again (e.g. after editing the expectations); runs "
+                    "nothing")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--list", action="store_true",
                     help="print the suites and files, run nothing")
@@ -654,6 +741,11 @@ def main():
               "tests/e2e)" % a.src, file=sys.stderr)
         return 2
     targets = a.targets.split(",")
+    if a.from_json:
+        with open(a.from_json) as f:
+            rows = json.load(f)["rows"]
+        targets = [t for t in targets if any(r["target"] == t for r in rows)]
+        return summarize(a, targets, rows)
     bad = [t for t in targets if t not in TARGETS]
     if bad:
         print("iree_e2e_vulkan: unknown target %s (known: %s)" %
@@ -706,71 +798,10 @@ def main():
             r["ref_run"] = rr.get(r["function"], "no result")
     if a.evidence:
         gather_evidence(a, ic, py, work, rows)
-    expectations = judge_expectations(load_expectations(a.expectations),
-                                      rows)
-
-    # Report: per target, per directory.
-    report = {"iree_src": os.path.abspath(a.src), "targets": {},
-              "expectations": expectations}
-    unexpected = 0
-    for t in targets:
-        print("target %s (%s)" % (t, " ".join(TARGETS[t]) or
-                                  "the suites' own flags"))
-        per = {}
-        for r in rows:
-            if r["target"] == t:
-                per.setdefault(r["dir"], []).append(r)
-        tp = tt = 0
-        for d in sorted(per):
-            rs = per[d]
-            p = sum(r["outcome"] == "pass" for r in rs)
-            files = sorted({r["file"] for r in rs})
-            whole = sum(all(r["outcome"] == "pass" for r in rs
-                            if r["file"] == f) for f in files)
-            known = sum(1 for r in rs if r["outcome"] != "pass"
-                        and "expected" in r)
-            print("  %-22s %4d/%-4d functions  %3d/%-3d files pass whole"
-                  "%s" % (d, p, len(rs), whole, len(files),
-                          "  (%d known failures)" % known if known else ""))
-            tp += p
-            tt += len(rs)
-            report["targets"].setdefault(t, {})[d] = {
-                "passed": p, "total": len(rs), "files": len(files),
-                "files_passing": whole}
-        print("  %-22s %4d/%-4d functions  (%.1f%%)" % (
-            "total", tp, tt, 100.0 * tp / tt if tt else 0))
-        report["targets"].setdefault(t, {})["total"] = {"passed": tp,
-                                                        "total": tt}
-    fails = [r for r in rows if r["outcome"] != "pass"]
-    if fails:
-        print("failures:")
-    for r in fails:
-        exp = r.get("expected")
-        if not exp:
-            unexpected += 1
-        print("  %-8s %s/%s @%s: %s%s  [ref-run: %s] %s" % (
-            r["target"], r["dir"], r["file"], r["function"], r["outcome"],
-            (" (known: %s)" % exp["class"]) if exp else " (NEW)",
-            r["ref_run"], r["detail"][:160] if a.verbose or not exp else ""))
-        if "evidence" in r:
-            print("           evidence: " + ", ".join(
-                "%s %s" % kv for kv in r["evidence"].items()))
-    broken = [e for e in expectations if e["state"].startswith("does not")]
-    if expectations:
-        print("expectations: %d hold, %d do not hold, %d not run" % (
-            sum(e["state"] == "holds" for e in expectations), len(broken),
-            sum(e["state"] == "not run" for e in expectations)))
-        for e in broken:
-            print("  %s/%s @%s [%s]: %s" % (e["dir"], e["file"],
-                                            e.get("function", "*"),
-                                            e.get("target", "*"), e["state"]))
-    report["rows"] = rows
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump(report, f, indent=1, default=str)
+    code = summarize(a, targets, rows)
     if tmp:
         tmp.cleanup()
-    return 1 if unexpected or broken else 0
+    return code
 
 
 if __name__ == "__main__":
