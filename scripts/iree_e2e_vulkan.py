@@ -50,6 +50,7 @@ import fnmatch
 import json
 import os
 import re
+import selectors
 import shutil
 import subprocess
 import sys
@@ -285,12 +286,11 @@ def run_module(py, vmfb, names, runner_args, timeout, device="vulkan",
         cmd = [py, runner, vmfb, "--device=" + device] + \
             ["--flag=" + f for f in runner_args] + \
             ["--function=" + n for n in todo]
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True,
-                             start_new_session=True,
+        errf = tempfile.TemporaryFile(mode="w+")  # never fills a pipe
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errf,
+                             text=True, start_new_session=True,
                              env=dict(os.environ, **(env or {})))
-        current, lines = None, []
-        import selectors
+        current = None
         sel = selectors.DefaultSelector()
         sel.register(p.stdout, selectors.EVENT_READ)
         deadline = time.monotonic() + timeout
@@ -316,7 +316,9 @@ def run_module(py, vmfb, names, runner_args, timeout, device="vulkan",
         if timed_out:
             os.killpg(p.pid, 9)
         p.wait()
-        err = p.stderr.read()
+        errf.seek(0)
+        err = errf.read()
+        errf.close()
         sel.close()
         todo = [n for n in todo if n not in results]
         if not todo:
