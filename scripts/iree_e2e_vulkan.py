@@ -6,7 +6,8 @@ tests/e2e/**/BUILD.bazel files of an IREE source checkout given by path.
 Usage: iree_e2e_vulkan.py IREE_SRC [--targets=llvmpipe,suite] [--dirs=a,b]
        [--files=REGEX] [--manual] [--expectations=FILE] [--no-ref-run]
        [--work=DIR] [--dump-binaries] [--jobs=N] [--timeout=S]
-       [--json=FILE] [--verbose] [--list]
+       [--evidence] [--no-respell] [--json=FILE] [--verbose] [--list]
+       iree_e2e_vulkan.py IREE_SRC --from-json=FILE   (re-judge a saved run)
 
 Every iree_check_single_backend_test_suite (or iree_check_test) whose
 target_backend is vulkan-spirv and driver vulkan is taken with its srcs,
@@ -36,6 +37,12 @@ files lowered first with `iree-compile --compile-to=input`), so that each
 function's row says whether the test's own expected values hold in the
 reference interpreter: a vulkan failure of a function ref-run passes is
 IREE's or the executor's, never the test's.
+
+A file the compiler's parser rejects is compiled again in the compiler's
+syntax (iree_e2e_frontend.respell; the checkout may be older than the
+compiler) and counted as respelled. --evidence adds, for each failing
+function, the same function on llvm-cpu, a rerun with LP_NUM_THREADS=1 and
+spirv-val on the file's SPIR-V.
 
 --expectations (default tests/iree/vulkan_e2e_expectations.json) lists known
 failures (target, dir, file, function or "*", outcome, class, reason, issue);
