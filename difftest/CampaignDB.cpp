@@ -15,6 +15,8 @@ PRAGMA journal_mode = WAL;
 PRAGMA synchronous = FULL;
 CREATE TABLE IF NOT EXISTS options (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS batches (idx INTEGER PRIMARY KEY, done_at REAL);
+CREATE TABLE IF NOT EXISTS unfinished (idx INTEGER PRIMARY KEY,
+  stopped_at REAL, reason TEXT);
 CREATE TABLE IF NOT EXISTS cases (
   case_index INTEGER, target TEXT, seed INTEGER, program_hash TEXT,
   features TEXT, verdict TEXT, signature TEXT, detail TEXT,
@@ -124,6 +126,26 @@ std::set<std::string> CampaignDB::knownSignatures() {
   return out;
 }
 
+llvm::Error CampaignDB::markUnfinished(int64_t batch, StringRef reason) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Stmt st(db, "INSERT OR REPLACE INTO unfinished VALUES "
+              "(?, strftime('%s','now'), ?)");
+  st.bind(1, batch);
+  st.bind(2, reason);
+  if (sqlite3_step(st.s) != SQLITE_DONE)
+    return error("noting an unfinished batch");
+  return llvm::Error::success();
+}
+
+std::map<int64_t, std::string> CampaignDB::unfinishedBatches() {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::map<int64_t, std::string> out;
+  Stmt st(db, "SELECT idx, reason FROM unfinished ORDER BY idx");
+  while (sqlite3_step(st.s) == SQLITE_ROW)
+    out[st.integer(0)] = st.text(1);
+  return out;
+}
+
 llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
                                     llvm::ArrayRef<FailureRow> failures) {
   std::lock_guard<std::mutex> lock(mutex);
@@ -170,6 +192,10 @@ llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
   st.bind(1, batch);
   if (sqlite3_step(st.s) != SQLITE_DONE)
     return fail("marking a batch done");
+  Stmt un(db, "DELETE FROM unfinished WHERE idx = ?");
+  un.bind(1, batch);
+  if (sqlite3_step(un.s) != SQLITE_DONE)
+    return fail("forgetting an unfinished batch");
   if (llvm::Error e = exec("COMMIT")) {
     // A failed COMMIT (SQLITE_FULL, an I/O error) may leave the transaction
     // open: roll it back so that the batch is all or nothing.

@@ -6,7 +6,9 @@
 // written in one transaction after its bundles are on disk, so a killed
 // campaign (SIGKILL included) loses at most the batches in flight, which
 // `--resume` runs again: the case stream is deterministic and rows are
-// keyed by (case, target), so nothing is lost or counted twice.
+// keyed by (case, target), so nothing is lost or counted twice. A batch a
+// campaign stopped itself (at its --time, or on an environment failure) is
+// also noted as unfinished, with why, until a later run commits it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +73,11 @@ public:
                           llvm::ArrayRef<FailureRow> failures);
   /// Signatures already recorded.
   std::set<std::string> knownSignatures();
+  /// Notes that batch `batch` was stopped before its commit (`--resume` runs
+  /// it); commitBatch() forgets the note.
+  llvm::Error markUnfinished(int64_t batch, llvm::StringRef reason);
+  /// The batches noted unfinished and not committed since, with why.
+  std::map<int64_t, std::string> unfinishedBatches();
 
   std::vector<CaseRow> cases();
   std::vector<FailureRow> failures();

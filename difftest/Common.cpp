@@ -424,6 +424,8 @@ Golden makeGolden(StringRef program, const Signature &unresolved,
     g.spec.goldens.push_back(std::move(f));
   }
   argv.push_back("--freedom=" + g.spec.freedomPath);
+  g.spec.workPath = joinPath(goldenDir, "work.json");
+  argv.push_back("--work=" + g.spec.workPath);
   gpu::RunOptions opts;
   opts.workingDir = workDir.str();
   gpu::ProcessResult r = gpu::runProcess(argv, limits, opts);

@@ -63,6 +63,12 @@ int exportCommand(int argc, char **argv) {
     return kInvalid;
   const Settings *settings = &parsed->settings;
   const gpu::TargetConfig &config = parsed->config;
+  if (!config.derivedFamily().empty()) {
+    llvm::errs() << "error: --target=" << config.name()
+                 << ": a target derived from this machine's device cannot be "
+                    "exported to another machine's\n";
+    return kInvalid;
+  }
   auto flags = gpu::compileFlags(config, *settings->table,
                                  settings->tools->compilerHelp());
   if (!flags) {

@@ -15,6 +15,12 @@
 //      commits the batch's rows to the database in one transaction.
 // A killed campaign loses only batches in flight; --resume reruns them.
 //
+// --time is the campaign's wall time from its start: no batch starts after
+// it, and at it every batch in flight is stopped (one CancelToken shared by
+// all the campaign's subprocesses kills their process groups), noted in the
+// database as unfinished and not committed: a slow compile neither stretches
+// the campaign nor becomes a finding, and --resume runs those batches.
+//
 // The environment's failures stop the campaign (exit 4) without committing
 // the batch, rather than being recorded as findings: ref-run or an IREE tool
 // that cannot start, is stopped from outside (SIGTERM, SIGINT, SIGHUP; an
@@ -33,6 +39,8 @@
 #include "interp/support/ParameterArchive.h"
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
+#include "difftest/Smoke.h"
+#include "gpu/Device.h"
 #include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
 
@@ -48,6 +56,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -177,11 +186,19 @@ public:
   /// Bytes that must be free on the campaign's disk before each batch.
   uint64_t minFreeBytes = 0;
   fuzz::GenOptions gen;
+  /// Limits of the executors of this campaign's run targets (gpu/Device.h):
+  /// a generated case past one is drawn again (up to kLimitRedraws times),
+  /// so that a vulkan run on lavapipe judges what IREE made, not Mesa's
+  /// loop cap. Empty: every case is kept.
+  std::vector<gpu::ExecutorLimits> executorLimits;
+  static constexpr unsigned kLimitRedraws = 8;
   /// Percent of the cases that are mutants of real programs (--mutate),
   /// drawn from `pool`.
   unsigned mutatePercent = 0;
   MutatePool pool;
   CampaignDB *db = nullptr;
+  /// In every subprocess's limits: cancelled at --time.
+  std::shared_ptr<gpu::CancelToken> cancel;
   Stats stats;
   bool tty = false;
 
@@ -563,6 +580,23 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     fuzz::Case gc = generate(c.caseSeed);
     if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
       return e;
+    // Past an executor's limit the run would only say so: draw again.
+    for (unsigned redraw = 1;
+         redraw <= kLimitRedraws && c.golden.status == Golden::Ok &&
+         llvm::any_of(executorLimits,
+                      [&](const gpu::ExecutorLimits &l) {
+                        return gpu::exceedsLimits(
+                                   l, joinPath(c.dir, c.golden.spec.workPath))
+                            .has_value();
+                      });
+         ++redraw) {
+      c.caseSeed = fuzz::mixSeed(fuzz::caseSeed(seed, static_cast<uint64_t>(i)),
+                                 0xE7EC0000ull + redraw);
+      fs::remove_directories(c.dir);
+      gc = generate(c.caseSeed);
+      if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
+        return e;
+    }
     // An interpreter that cannot start (or was stopped, or found the disk
     // full) is the environment's failure: stop (the batch is not committed;
     // --resume redoes it) rather than record every case as a finding.
@@ -802,6 +836,11 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       rows.push_back(std::move(row));
     }
   }
+  // Stopped at --time while the batch ran: some of its tools may have been
+  // killed or never started, so none of its rows can be trusted. It stays
+  // uncommitted (the caller notes it unfinished; --resume runs it).
+  if (cancel && cancel->cancelled())
+    return environmentError("stopped at the campaign's --time");
   llvm::Expected<size_t> newFailures =
       commit(b, rows, std::move(failures), stage);
   if (!newFailures)
@@ -840,15 +879,17 @@ void Campaign::progress(bool final) {
 } // namespace
 
 int fuzzCommand(int argc, char **argv) {
+  double commandStart = now();
   CommonOptions common;
   cl::opt<std::string> targets(
       "target", cl::desc("Targets, as for difftest run (GPU targets without a "
                          "device here are compiled only)"),
       cl::init("llvm-cpu"), cl::cat(common.category));
-  cl::opt<std::string> time("time",
-                            cl::desc("Stop starting batches after this long "
-                                     "(30m, 90s, 2h)"),
-                            cl::cat(common.category));
+  cl::opt<std::string> time(
+      "time",
+      cl::desc("The campaign's wall time (30m, 90s, 2h): then the batches in "
+               "flight are stopped and noted unfinished (--resume runs them)"),
+      cl::cat(common.category));
   cl::opt<int64_t> maxCases("cases", cl::desc("Cases to run (this shard)"),
                             cl::init(0), cl::cat(common.category));
   cl::opt<uint64_t> seed("seed", cl::desc("Campaign seed"), cl::init(1),
@@ -861,6 +902,12 @@ int fuzzCommand(int argc, char **argv) {
       cl::init(16), cl::cat(common.category));
   cl::opt<std::string> out("out", cl::desc("The campaign directory"),
                            cl::Required, cl::cat(common.category));
+  cl::opt<std::string> executorLimitsMode(
+      "executor-limits",
+      cl::desc("keep: draw again a case past a run target's executor limits "
+               "(lavapipe's loop cap, storage range; default); allow: keep "
+               "it (its failures are executor-limit verdicts)"),
+      cl::init("keep"), cl::cat(common.category));
   cl::opt<bool> resume("resume",
                        cl::desc("Continue the campaign in --out (its seed, "
                                 "targets and batch size)"),
@@ -928,6 +975,11 @@ int fuzzCommand(int argc, char **argv) {
   Campaign c;
   c.out = out;
   c.settings = *settings;
+  c.cancel = std::make_shared<gpu::CancelToken>();
+  for (gpu::ProcessLimits *l : {&c.settings.compileLimits,
+                                &c.settings.runLimits,
+                                &c.settings.interpLimits})
+    l->cancel = c.cancel;
   auto [si, sn] = StringRef(shard).split('/');
   if (si.getAsInteger(10, c.shardIndex) || sn.getAsInteger(10, c.shardCount) ||
       c.shardCount == 0 || c.shardIndex >= c.shardCount) {
@@ -1100,6 +1152,33 @@ int fuzzCommand(int argc, char **argv) {
     return kInvalid;
   c.targets = *configs;
   c.tty = isatty(2);
+  // A checked target's device must still behave as recorded (difftest
+  // smoke); its limits keep generated cases inside (unless
+  // --executor-limits=allow).
+  {
+    std::string smokeDir = joinPath(out, "smoke");
+    fs::remove_directories(smokeDir);
+    fs::create_directories(smokeDir);
+    std::string log;
+    llvm::raw_string_ostream los(log);
+    if (llvm::Error e = runSmokeTests(c.targets, *settings, smokeDir, los)) {
+      llvm::errs() << log << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kToolError;
+    }
+    if (!log.empty())
+      llvm::errs() << log;
+    fs::remove_directories(smokeDir);
+    if (executorLimitsMode != "keep" && executorLimitsMode != "allow") {
+      llvm::errs() << "error: --executor-limits=" << executorLimitsMode
+                   << ": expected keep or allow\n";
+      return kInvalid;
+    }
+    if (executorLimitsMode == "keep")
+      for (const gpu::TargetConfig &t : c.targets)
+        if (t.desc->checkDevice && !t.desc->compileOnly)
+          if (auto d = gpu::probeDevice(*settings->tools, t.desc->device))
+            c.executorLimits.push_back(gpu::executorLimits(t, *d));
+  }
 
   // Which batches: shard I's k-th batch is I + k * N; done ones are skipped
   // (their cases count toward --cases).
@@ -1108,9 +1187,10 @@ int fuzzCommand(int argc, char **argv) {
   std::atomic<bool> stop{false};
   std::mutex errMutex;
   std::string firstError;
-  double deadline = seconds ? now() + *seconds : 0;
+  int64_t unfinished = 0;
+  double deadline = seconds ? commandStart + *seconds : 0;
   int64_t B = c.batchSize;
-  auto worker = [&] {
+  auto work = [&] {
     while (!stop) {
       int64_t k = nextK++;
       int64_t first = k * B;
@@ -1124,23 +1204,58 @@ int fuzzCommand(int argc, char **argv) {
       int64_t count = maxCases > 0 ? std::min(B, maxCases - first) : B;
       // Case indices are global: batch b holds [b*B, b*B + count).
       if (llvm::Error e = c.runBatch(b, b * B, count)) {
+        std::string why = llvm::toString(std::move(e));
+        bool atDeadline = c.cancel->cancelled();
+        if (atDeadline)
+          why = "stopped at --time=" + time;
         std::lock_guard<std::mutex> lock(errMutex);
+        if (llvm::Error m = c.db->markUnfinished(b, why))
+          llvm::consumeError(std::move(m)); // not committed either way
+        ++unfinished;
+        if (atDeadline)
+          continue; // the loop ends: stop is set
         if (firstError.empty())
-          firstError = llvm::toString(std::move(e));
-        else
-          llvm::consumeError(std::move(e));
+          firstError = why;
         stop = true;
       }
     }
   };
+  // The workers, and the deadline: at --time every batch in flight is
+  // stopped rather than waited for.
   {
+    std::mutex runningMutex;
+    std::condition_variable allDone;
+    unsigned workers = std::max(1u, unsigned(jobs)), running = workers;
     std::vector<std::thread> threads;
-    for (unsigned j = 0; j < std::max(1u, unsigned(jobs)); ++j)
-      threads.emplace_back(worker);
+    for (unsigned j = 0; j < workers; ++j)
+      threads.emplace_back([&] {
+        work();
+        std::lock_guard<std::mutex> lock(runningMutex);
+        --running;
+        allDone.notify_all();
+      });
+    if (seconds) {
+      std::unique_lock<std::mutex> lock(runningMutex);
+      auto at = std::chrono::system_clock::now() +
+                std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                    std::chrono::duration<double>(
+                        std::max(0.0, deadline - now())));
+      if (!allDone.wait_until(lock, at, [&] { return running == 0; })) {
+        stop = true;
+        c.cancel->cancel();
+      }
+    }
     for (std::thread &t : threads)
       t.join();
   }
   c.progress(true);
+  if (unfinished > 0 && firstError.empty())
+    llvm::errs() << "note: " << unfinished << " batch"
+                 << (unfinished == 1 ? " was" : "es were")
+                 << " in flight at --time=" << time
+                 << ": stopped, noted unfinished, nothing of them recorded; "
+                    "`difftest fuzz --out="
+                 << out << " --resume` runs them\n";
   if (!firstError.empty()) {
     llvm::errs() << "error: " << firstError << "\n"
                  << "note: the campaign stopped; the batches in flight were "

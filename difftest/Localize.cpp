@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Localize.h"
+#include "gpu/Device.h"
 #include "difftest/Frontend.h"
 #include "difftest/LocalizeSign.h"
 #include "difftest/Options.h"
@@ -254,6 +255,28 @@ int localizeCommand(int argc, char **argv) {
     }
     config = configs->front();
   }
+  // A derived target exists only as the program's attribute, which the
+  // instrumented flow program would lose; a target the device cannot take
+  // would give wrong dispatches by design (docs/gpu.md).
+  if (!config.derivedFamily().empty()) {
+    llvm::errs() << "error: --target=" << config.name()
+                 << ": localize does not take a target derived from the "
+                    "device; use vulkan (vulkan:llvmpipe)\n";
+    return kInvalid;
+  }
+  if (config.desc->checkDevice)
+    if (auto device = gpu::probeDevice(*settings->tools, config.desc->device)) {
+      auto info =
+          gpu::compilerTargetInfo(config, *settings->table, *settings->tools);
+      if (!info) {
+        llvm::errs() << "error: " << llvm::toString(info.takeError()) << "\n";
+        return kToolError;
+      }
+      if (auto why = gpu::subgroupMismatch(config, *info, *device)) {
+        llvm::errs() << "error: " << *why << "\n";
+        return kInvalid;
+      }
+    }
   auto started = std::chrono::steady_clock::now();
   uint64_t peakRss = 0;
   double interpSeconds = 0, ireeSeconds = 0;

@@ -38,6 +38,7 @@
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
 #include "difftest/Triage.h"
+#include "difftest/Attribution.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -231,6 +232,9 @@ struct Finding {
   bool unreduced = false;    // signed by an unreduced program's op set
   std::string issueUrl, issueTitle, note;
   std::string issueDraft; // issue.md for a new bug (relative to DIR)
+  /// A vulkan mismatch's attribution (difftest attribute): "IREE (SPIR-V
+  /// codegen)", "executor-suspect", ...; empty when not attributed.
+  std::string attribution;
   /// A mismatch's: "localize" (signed by the guilty dispatch) or
   /// "reduced-ops" (by the reduced program's op set), and why not localize.
   std::string signatureSource, sourceNote;
@@ -411,7 +415,8 @@ std::string Night::signDir(StringRef bundleDir, const json::Object &v,
   e.target = v.getString("target").value_or("").str();
   e.message = v.getString("detail").value_or("").str();
   e.program = program.str();
-  if (e.verdict == "compile-error" || e.verdict == "compiler-crash") {
+  if (e.verdict == "compile-error" || e.verdict == "compiler-crash" ||
+      e.verdict == "compiler-oom") {
     // The same compile with the failing pass named in IR dump headers.
     std::string work = joinPath(nightDir, "work", "sign");
     fs::remove_directories(work);
@@ -778,7 +783,7 @@ int nightlyCommand(int argc, char **argv) {
       "target",
       cl::desc("Targets (GPU targets without a device here are compiled "
                "only)"),
-      cl::init("llvm-cpu,cuda:sm_80,hip:gfx942"), cl::cat(common.category));
+      cl::init("llvm-cpu,vulkan,cuda:sm_80,hip:gfx942"), cl::cat(common.category));
   cl::opt<std::string> time("time", cl::desc("The campaign's duration"),
                             cl::init("30m"), cl::cat(common.category));
   cl::opt<int64_t> cases("cases", cl::desc("Cases instead of --time"),
@@ -889,6 +894,8 @@ int nightlyCommand(int argc, char **argv) {
   n.childCommon.push_back(
       llvm::formatv("--run-timeout={0}", double(common.runTimeout)));
   n.childCommon.push_back("--memory-limit=" + common.memoryLimit);
+  n.childCommon.push_back("--compile-memory-limit=" +
+                          common.compileMemoryLimit);
   if (!common.targetConfigs(targets, *settings))
     return kInvalid;
 
@@ -1059,7 +1066,8 @@ int nightlyCommand(int argc, char **argv) {
   llvm::errs() << "signing " << failures.size() << " bundles\n";
   auto needsOps = [](const FailureRow &f) {
     return f.verdict == "mismatch" || StringRef(f.verdict).starts_with("runtime-") ||
-           f.verdict == "compile-timeout" || f.verdict == "compiler-crash";
+           f.verdict == "compile-timeout" || f.verdict == "compiler-crash" ||
+           f.verdict == "compiler-oom";
   };
   std::stable_partition(failures.begin(), failures.end(), needsOps);
   for (const FailureRow &f : failures)
@@ -1171,10 +1179,44 @@ int nightlyCommand(int argc, char **argv) {
     }
   }
 
-  // Issue drafts for new bugs nobody has filed.
+  // Every vulkan signature is attributed before it is reported: lavapipe's
+  // own bugs and limits are never filed against IREE (Attribution.h).
+  for (auto &[sig, f] : n.findings) {
+    if (f.source != "campaign" || f.bundle.empty() ||
+        (f.verdict != "mismatch" && f.verdict != "undecided"))
+      continue;
+    std::string bdir = underDir(n.dir, f.bundle);
+    auto v = readVerdict(bdir);
+    if (!v || !StringRef(v->getString("target").value_or("")).starts_with(
+                  "vulkan"))
+      continue;
+    std::string log = joinPath(n.nightDir, "attribution",
+                               path::filename(f.bundle).str() + ".log");
+    fs::create_directories(path::parent_path(log));
+    std::vector<std::string> argv = {n.self, "attribute", bdir};
+    argv.insert(argv.end(), n.childCommon.begin(), n.childCommon.end());
+    Child c = runChild(argv, log, 1800);
+    auto text = readFile(joinPath(bdir, "attribution.json"));
+    if (c.exitCode != 0 || !text) {
+      if (!text)
+        llvm::consumeError(text.takeError());
+      f.attribution = "not attributed (" + c.summary + ")";
+      continue;
+    }
+    if (auto j = llvm::json::parse(*text)) {
+      if (const llvm::json::Object *o = j->getAsObject())
+        f.attribution = o->getString("conclusion").value_or("?").str();
+    } else {
+      llvm::consumeError(j.takeError());
+    }
+  }
+
+  // Issue drafts for new bugs nobody has filed (an executor-suspect is
+  // not IREE's: no draft).
   for (auto &[sig, f] : n.findings)
     if ((f.status == "new" || f.status == "regressed") && f.issueUrl.empty() &&
-        f.source == "campaign" && !f.bundle.empty()) {
+        f.source == "campaign" && !f.bundle.empty() &&
+        f.attribution != kAttribExecutor) {
       std::string draft = joinPath(n.nightDir, "issues",
                                    path::filename(f.bundle).str() + ".md");
       fs::create_directories(path::parent_path(draft));
@@ -1289,6 +1331,8 @@ int nightlyCommand(int argc, char **argv) {
     if (s.size() > 160)
       s = s.substr(0, 157) + "...";
     std::string tags;
+    if (!f.attribution.empty())
+      tags += "attribution: " + f.attribution + "; ";
     if (f.reduced)
       tags += "reduced; ";
     if (f.unreduced)

@@ -53,9 +53,15 @@ struct CommonOptions {
       llvm::cl::init(300), llvm::cl::cat(category)};
   llvm::cl::opt<std::string> memoryLimit{
       "memory-limit",
-      llvm::cl::desc("Address-space limit of each subprocess (e.g. 16G; 0: "
-                     "none)"),
+      llvm::cl::desc("Address-space limit (RLIMIT_AS) of each subprocess "
+                     "(e.g. 16G; 0: none)"),
       llvm::cl::init("32G"), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> compileMemoryLimit{
+      "compile-memory-limit",
+      llvm::cl::desc("Resident memory of each iree-compile call (its process "
+                     "group; e.g. 4G; 0: none): past it the compiler is "
+                     "killed and the verdict is compiler-oom"),
+      llvm::cl::init("8G"), llvm::cl::cat(category)};
   llvm::cl::opt<std::string> maxFileSize{
       "max-file-size",
       llvm::cl::desc("The largest file a subprocess may write (RLIMIT_FSIZE, "

@@ -213,7 +213,8 @@ bool Reducer::interesting(const State &s, StringRef dir, TargetResult *result,
       *result = r;
     if (test.kind == Test::CompileError) {
       if (r.verdict != gpu::Verdict::CompileError &&
-          r.verdict != gpu::Verdict::CompilerCrash)
+          r.verdict != gpu::Verdict::CompilerCrash &&
+          r.verdict != gpu::Verdict::CompilerOom)
         return false;
       auto log = readFile(joinPath(dir, "target", "compile.log"));
       if (!log) {

@@ -108,7 +108,8 @@ llvm::Expected<Expectation> parseExpectation(const json::Value &v,
                         "'" + name +
                             "' is not a verdict (pass, compiled-only, "
                             "mismatch, undecided, compile-error, "
-                            "compiler-crash, compile-timeout, runtime-error, "
+                            "compiler-crash, compiler-oom, compile-timeout, "
+                            "runtime-error, "
                             "runtime-crash, runtime-timeout, tool-error)");
     e.verdict = *verdict;
     return llvm::Error::success();

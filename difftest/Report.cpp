@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "difftest/Attribution.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Mutate.h"
 #include "difftest/Common.h"
@@ -37,6 +38,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <array>
 #include <map>
 #include <set>
 
@@ -50,7 +52,7 @@ namespace {
 bool isFailureVerdict(StringRef v) {
   return v != "pass" && v != "undecided" && v != "compiled-only" &&
          v != "rejected-ub" && v != "unsupported-input" &&
-         v != "mutant-invalid";
+         v != "mutant-invalid" && v != "executor-limit";
 }
 
 /// A table: a title, column heads, rows of cells.
@@ -396,6 +398,8 @@ std::pair<std::string, std::string> verdictPhrase(StringRef verdict,
     return {"fails to compile", d};
   if (verdict == "compiler-crash")
     return {"crashes the compiler", d};
+  if (verdict == "compiler-oom")
+    return {"runs the compiler out of memory", d};
   if (verdict == "compile-timeout")
     return {"hangs the compiler (timeout)", ""};
   if (verdict == "runtime-error")
@@ -623,8 +627,11 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
     into = std::move(*j);
     return llvm::Error::success();
   };
-  std::optional<llvm::json::Value> triageV, reductionV;
+  std::optional<llvm::json::Value> triageV, reductionV, attributionV;
   if (llvm::Error e = readJSON("triage.json", triageV))
+    return fail(std::move(e), kInvalid);
+  // A vulkan mismatch's attribution (difftest attribute): whose fault it is.
+  if (llvm::Error e = readJSON("attribution.json", attributionV))
     return fail(std::move(e), kInvalid);
   if (llvm::Error e = readJSON("reduction.json", reductionV))
     return fail(std::move(e), kInvalid);
@@ -706,7 +713,8 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
       s += "\n";
     }
     if (!runArgv.empty() && verdict != "compile-error" &&
-        verdict != "compiler-crash" && verdict != "compile-timeout") {
+        verdict != "compiler-crash" && verdict != "compiler-oom" &&
+        verdict != "compile-timeout") {
       s += "iree-run-module --module=module.vmfb";
       for (size_t i = 1; i < runArgv.size(); ++i) {
         StringRef w = runArgv[i];
@@ -834,6 +842,17 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
        << ".\n\n";
 
   // The program.
+  if (attributionV) {
+    const llvm::json::Object &ao = *attributionV->getAsObject();
+    StringRef conclusion = ao.getString("conclusion").value_or("");
+    if (conclusion == kAttribExecutor || conclusion == kAttribUndecided)
+      os << "> **Not for IREE's tracker as it stands:** the attribution is "
+            "*"
+         << conclusion
+         << "*; lavapipe (the Vulkan executor here) may be at fault.\n\n";
+    os << attributionMarkdown(ao);
+  }
+
   os << "## Reproducer\n\n";
   if (reduction) {
     auto num = [&](StringRef k) -> std::string {
@@ -1186,6 +1205,36 @@ int reportCommand(int argc, char **argv) {
 
   Table totals = countTable("Verdicts per target (case x target rows)",
                             "verdict", verdictByTarget);
+  // Where each target's verdicts came from: run on a device here, compiled
+  // only (no device, or the device cannot take the target), stopped at
+  // compile, or past an executor's limit (docs/gpu.md).
+  Table where;
+  where.title = "Targets: run here or compiled only";
+  where.head = {"target", "run", "compiled only", "executor-limit",
+                "stopped at compile"};
+  {
+    std::map<std::string, std::array<int64_t, 4>> byTarget;
+    for (auto &[v, ts] : verdictByTarget)
+      for (auto &[t, n] : ts) {
+        if (t == "-" || StringRef(t).starts_with("-"))
+          continue;
+        std::optional<gpu::Verdict> verdict = gpu::parseVerdict(v);
+        auto &c = byTarget[t];
+        if (!verdict)
+          continue;
+        if (*verdict == gpu::Verdict::CompiledOnly)
+          c[1] += n;
+        else if (*verdict == gpu::Verdict::ExecutorLimit)
+          c[0] += n, c[2] += n;
+        else if (gpu::stageOf(*verdict) == gpu::Stage::Compile)
+          c[3] += n;
+        else
+          c[0] += n;
+      }
+    for (auto &[t, c] : byTarget)
+      where.rows.push_back({t, std::to_string(c[0]), std::to_string(c[1]),
+                            std::to_string(c[2]), std::to_string(c[3])});
+  }
   // A mutant's origin (--mutate): its source, function and mutations.
   std::map<int64_t, std::string> origins;
   for (auto &[id, r] : firstRow) {
@@ -1246,6 +1295,15 @@ int reportCommand(int argc, char **argv) {
     summary += llvm::formatv("; {0:f1} min wall, {1:f1} cases/min", minutes,
                              caseIds.size() / minutes)
                    .str();
+  // Batches stopped at --time (or by the environment): not failures, and
+  // not lost.
+  if (auto unfinished = (*db)->unfinishedBatches(); !unfinished.empty())
+    summary += llvm::formatv("; {0} unfinished batch{1} ({2}; `difftest fuzz "
+                             "--out={3} --resume` runs them)",
+                             unfinished.size(),
+                             unfinished.size() == 1 ? "" : "es",
+                             unfinished.begin()->second, dir)
+                   .str();
 
   // A mutation campaign: what its pool holds, and what it skipped.
   if (std::string poolFile = joinPath(dir, "mutate-sources.json");
@@ -1260,6 +1318,7 @@ int reportCommand(int argc, char **argv) {
   {
     llvm::raw_string_ostream os(md);
     os << "# difftest campaign report\n\n" << summary << "\n";
+    writeMarkdownTable(os, where);
     writeMarkdownTable(os, totals);
     writeMarkdownTable(os, fails);
     for (const Table &t : coverage)
@@ -1281,6 +1340,7 @@ int reportCommand(int argc, char **argv) {
           "text-align:left}th{background:#f0f0f0}"
           "</style></head><body>\n<h1>difftest campaign report</h1>\n<p>"
        << html(summary) << "</p>\n";
+    writeHtmlTable(os, where, "targets");
     writeHtmlTable(os, totals, "verdicts");
     writeHtmlTable(os, fails, "failures");
     os << "<h2>Cases over time</h2>\n" << timeChart(finish) << "\n";

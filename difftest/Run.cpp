@@ -21,6 +21,7 @@
 #include "difftest/Parameters.h"
 #include "difftest/Capabilities.h"
 #include "difftest/Options.h"
+#include "gpu/Device.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -71,8 +72,10 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   }
   s.table = &tableStorage;
   std::optional<uint64_t> mem = bytesOption("memory-limit", memoryLimit);
+  std::optional<uint64_t> compileMem =
+      bytesOption("compile-memory-limit", compileMemoryLimit);
   std::optional<uint64_t> fileSize = bytesOption("max-file-size", maxFileSize);
-  if (!mem || !fileSize)
+  if (!mem || !compileMem || !fileSize)
     return std::nullopt;
   s.compileLimits.fileSizeLimitBytes = s.runLimits.fileSizeLimitBytes =
       s.interpLimits.fileSizeLimitBytes = *fileSize;
@@ -80,6 +83,9 @@ std::optional<Settings> CommonOptions::settings(gpu::IreeTools &toolsStorage,
   s.runLimits.timeoutSeconds = runTimeout;
   s.interpLimits.timeoutSeconds = interpTimeout;
   s.compileLimits.memoryLimitBytes = s.runLimits.memoryLimitBytes = *mem;
+  // Runs keep only the address-space limit: a GPU runtime's resident
+  // memory includes what the driver maps, and a run's budget is the device.
+  s.compileLimits.residentLimitBytes = *compileMem;
   s.interpLimits.memoryLimitBytes = interpreterMemoryLimit(*mem);
   for (const std::string &t : tolerances)
     if (llvm::Error e = parseToleranceOverrides(t, s.oracle)) {
@@ -171,6 +177,35 @@ static TargetResult failedWith(TargetResult res, gpu::Verdict v,
   return res;
 }
 
+llvm::Expected<std::string> derivedProgram(const gpu::TargetConfig &config,
+                                           StringRef program,
+                                           StringRef workDir, StringRef subdir,
+                                           const Settings &settings) {
+  std::optional<gpu::DeviceInfo> device =
+      gpu::probeDevice(*settings.tools, config.desc->device);
+  if (!device)
+    return llvm::createStringError(
+        "not compiled: no " + config.desc->device + " device to derive " +
+        config.name() + " from");
+  gpu::TargetConfig family = config;
+  family.arch = config.derivedFamily();
+  family.extraFlags.clear();
+  auto info =
+      gpu::compilerTargetInfo(family, *settings.table, *settings.tools);
+  if (!info)
+    return info.takeError();
+  auto text = readFile(joinPath(workDir, program));
+  if (!text)
+    return text.takeError();
+  std::string out = joinPath(subdir, kDerivedProgram);
+  if (llvm::Error e = writeFile(
+          joinPath(workDir, out),
+          gpu::withVulkanTarget(*text,
+                                gpu::deriveTargetInfo(*info, *device))))
+    return std::move(e);
+  return out;
+}
+
 TargetResult compileTarget(const gpu::TargetConfig &config, StringRef program,
                            StringRef workDir, StringRef subdir,
                            const Settings &settings) {
@@ -178,7 +213,19 @@ TargetResult compileTarget(const gpu::TargetConfig &config, StringRef program,
   res.target = config.name();
   std::string absSub = joinPath(workDir, subdir);
   fs::create_directories(absSub);
-  auto argv = compileCommand(config, program, joinPath(subdir, "module.vmfb"),
+  // An architecture derived from the device: the program carries the
+  // family's target with the device's limits (gpu/Device.h).
+  std::string compiled = program.str();
+  if (!config.derivedFamily().empty()) {
+    auto targeted = derivedProgram(config, program, workDir, subdir, settings);
+    if (!targeted) {
+      res.verdict = gpu::Verdict::CompiledOnly;
+      res.detail = llvm::toString(targeted.takeError());
+      return res;
+    }
+    compiled = *targeted;
+  }
+  auto argv = compileCommand(config, compiled, joinPath(subdir, "module.vmfb"),
                              settings);
   if (!argv) {
     res.verdict = gpu::Verdict::ToolError;
@@ -196,7 +243,7 @@ TargetResult compileTarget(const gpu::TargetConfig &config, StringRef program,
   // A compile error of a program the compiler cannot even take as input
   // (an op or syntax form newer than the release) is no finding.
   if (cv == gpu::Verdict::CompileError)
-    if (auto why = inputRejection(*settings.tools, program, workDir,
+    if (auto why = inputRejection(*settings.tools, compiled, workDir,
                                   settings.compileLimits,
                                   joinPath(absSub, "input.log"))) {
       res.verdict = gpu::Verdict::UnsupportedInput;
@@ -220,6 +267,55 @@ TargetResult runCompiled(const gpu::TargetConfig &config, StringRef module,
     res.detail = "no " + config.desc->device + " device";
     return res;
   }
+  // The device must take what the compiler assumed; past its limits a
+  // failure is the executor's (gpu/Device.h).
+  std::optional<gpu::ExecutorLimits> limits;
+  if (config.desc->checkDevice)
+    if (std::optional<gpu::DeviceInfo> device =
+            gpu::probeDevice(*settings.tools, config.desc->device)) {
+      limits = gpu::executorLimits(config, *device);
+      if (config.derivedFamily().empty()) {
+        auto info =
+            gpu::compilerTargetInfo(config, *settings.table, *settings.tools);
+        if (!info) {
+          res.verdict = gpu::Verdict::ToolError;
+          res.detail = llvm::toString(info.takeError());
+          res.signature =
+              gpu::failureSignature(res.verdict, res.target, res.detail);
+          return res;
+        }
+        if (auto why = gpu::subgroupMismatch(config, *info, *device)) {
+          res.verdict = gpu::Verdict::CompiledOnly;
+          res.detail = *why;
+          return res;
+        }
+        std::string mem =
+            gpu::targetField(*info, "max_workgroup_memory_bytes");
+        (void)StringRef(mem).getAsInteger(10, limits->targetSharedMemory);
+      }
+    }
+  auto pastLimits = [&](TargetResult r) {
+    if (!limits || !gpu::isFailure(r.verdict) ||
+        gpu::stageOf(r.verdict) == gpu::Stage::Compile)
+      return r;
+    std::optional<std::string> why;
+    if (gpu::isDeviceRefusal(r.detail))
+      why = "the device refused the module";
+    else
+      why = gpu::exceedsLimits(
+          *limits, golden.workPath.empty() ||
+                           path::is_absolute(golden.workPath)
+                       ? golden.workPath
+                       : joinPath(workDir, golden.workPath));
+    if (!why)
+      return r;
+    r.detail = *why + "; the run gave " +
+               gpu::verdictName(r.verdict).str() +
+               (r.detail.empty() ? "" : ": " + r.detail);
+    r.verdict = gpu::Verdict::ExecutorLimit;
+    r.signature.clear();
+    return r;
+  };
   std::string absSub = joinPath(workDir, subdir);
   fs::create_directories(joinPath(absSub, "actual"));
   // Paths in the case are relative to the work directory; so is the run.
@@ -234,12 +330,13 @@ TargetResult runCompiled(const gpu::TargetConfig &config, StringRef module,
       settings.tools->runModule, config.desc->device, module, golden, actuals);
   gpu::RunOptions ro;
   ro.workingDir = workDir.str();
+  ro.extraEnv = settings.runEnv;
   gpu::ProcessResult rr =
       runLogged(run, settings.runLimits, ro, joinPath(absSub, "run.log"));
   res.runSeconds = rr.wallSeconds;
   gpu::Verdict rv = gpu::classifyRun(rr);
   if (rv != gpu::Verdict::Pass)
-    return failedWith(res, rv, rr);
+    return pastLimits(failedWith(res, rv, rr));
   // The oracle reads files: make the paths absolute (triage may give
   // goldens that are already).
   auto resolve = [&](const std::string &p) {
@@ -261,7 +358,7 @@ TargetResult runCompiled(const gpu::TargetConfig &config, StringRef module,
   for (const OutputResult &r : out.outputs)
     report += describe(r) + "\n";
   (void)writeFile(joinPath(absSub, "compare.log"), report);
-  return res;
+  return pastLimits(res);
 }
 
 TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
@@ -282,6 +379,9 @@ std::string verdictLine(const TargetResult &r) {
     break;
   case gpu::Verdict::CompiledOnly:
     line += "compiled only: " + r.detail;
+    break;
+  case gpu::Verdict::ExecutorLimit:
+    line += "executor limit: " + r.detail;
     break;
   default:
     line += gpu::verdictName(r.verdict).str();
@@ -340,7 +440,10 @@ writeBundle(StringRef bundlesDir, StringRef name, StringRef workDir,
   }
   // repro.sh: the exact commands, runnable from the bundle.
   std::string module = joinPath(subdir, "module.vmfb");
-  auto compile = compileCommand(config, "program.mlir", module, settings);
+  std::string derived = joinPath(subdir, kDerivedProgram);
+  auto compile = compileCommand(
+      config, fs::exists(joinPath(dir, derived)) ? derived : "program.mlir",
+      module, settings);
   std::string script = "#!/bin/sh\n"
                        "# difftest repro: " +
                        std::string(gpu::verdictName(result.verdict)) + " on " +

@@ -19,6 +19,9 @@ struct Settings {
   const gpu::IreeTools *tools = nullptr;
   const gpu::TargetTable *table = nullptr;
   bool keepPassing = false; // keep work directories of passing cases
+  /// Variables set for every iree-run-module (attribution reruns lavapipe
+  /// with LP_NUM_THREADS=1).
+  std::vector<std::pair<std::string, std::string>> runEnv;
 };
 
 /// The result of one target of one case.
@@ -30,6 +33,18 @@ struct TargetResult {
   double compileSeconds = 0, runSeconds = 0;
   std::string bundle; // where the repro bundle went, for failures
 };
+
+/// The program a derived architecture compiles (in the target's
+/// directory): the case's, with the device-derived #iree_gpu.target.
+inline constexpr const char *kDerivedProgram = "program.target.mlir";
+
+/// Writes the derived program of `config` (vulkan:rdna3-lavapipe) for
+/// `program` into `subdir`, returning its path relative to `workDir`.
+llvm::Expected<std::string> derivedProgram(const gpu::TargetConfig &config,
+                                           llvm::StringRef program,
+                                           llvm::StringRef workDir,
+                                           llvm::StringRef subdir,
+                                           const Settings &settings);
 
 /// Compiles `program` (a path relative to `workDir`) for `config` into
 /// `<subdir>/module.vmfb` (leaving compile.log there). Pass when it compiled.

@@ -328,14 +328,16 @@ std::string bugSignature(const FailureEvidence &e) {
     std::vector<std::string> ops = programOps(e.program);
     return ops.empty() ? std::string("?") : llvm::join(ops, " ");
   };
-  std::string msg = bugMessage(e.message);
+  // Where an out-of-memory compile's allocation fails varies: one message.
+  std::string msg =
+      v == "compiler-oom" ? std::string("out of memory") : bugMessage(e.message);
   if (msg.empty())
     msg = "no message";
-  if (v == "compile-error" || v == "compiler-crash") {
+  if (v == "compile-error" || v == "compiler-crash" || v == "compiler-oom") {
     std::string pass = failingPass(e.compileLog);
-    std::string where = !pass.empty()            ? pass
-                        : v == "compiler-crash" ? std::string("-")
-                                                : backendFamily(e.target);
+    std::string where = !pass.empty()       ? pass
+                        : v != "compile-error" ? std::string("-")
+                                               : backendFamily(e.target);
     std::string root = rootOpAtError(e.compileLog, e.program, e.programName);
     if (root.empty())
       root = dispatchRoot(e.compileLog);
@@ -360,7 +362,8 @@ SignatureParts splitSignature(StringRef sig) {
   p.verdict = v.str();
   p.where = w.str();
   if (v == "compile-timeout" || v == "mismatch" || v == "compile-error" ||
-      v == "compiler-crash" || v.starts_with("runtime-")) {
+      v == "compiler-crash" || v == "compiler-oom" ||
+      v.starts_with("runtime-")) {
     auto [o, m] = r2.split('|');
     p.ops = o.str();
     p.message = m.str();

@@ -6,19 +6,20 @@
 // and merges unrelated miscompiles of one dtype. A *bug signature* names
 // what is responsible instead:
 //
-//   compile-error, compiler-crash:
+//   compile-error, compiler-crash, compiler-oom:
 //     "<verdict>|<where>|<root op>|<message>"
 //       where    the innermost pass that failed (`iree-compile
 //                --mlir-print-ir-after-failure` prints "IR Dump After X
 //                Failed: <pass-arg>"), else the backend family of the target
-//                (cpu, vmvx, gpu, spirv); "-" for a crash without a pass
-//                (an out-of-memory abort is the same bug on every target)
+//                (cpu, vmvx, gpu, spirv); "-" for a crash or an
+//                out-of-memory compile without a pass (the same bug on
+//                every target)
 //       root op  the op of the program at the error's location, else the
 //                root op IREE names its dispatch after, else the program's
 //                op set
 //       message  normalized (gpu::normalizeMessage), element types replaced
-//                by "T"; "out of memory" for LLVM's out-of-memory abort and
-//                for a SIGKILL by the OOM killer alike
+//                by "T"; "out of memory" for every compiler-oom (LLVM's
+//                out-of-memory abort, the OOM killer, the resident limit)
 //   compile-timeout: "compile-timeout|-|<op set>"
 //   mismatch: "mismatch|<family>|<ops of the guilty dispatch>" where
 //     `difftest localize` names the dispatch whose own output first goes

@@ -49,6 +49,7 @@
 #include "difftest/Options.h"
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
+#include "difftest/Attribution.h"
 #include "difftest/Capabilities.h"
 #include "difftest/Frontend.h"
 #include "difftest/Parameters.h"
@@ -332,6 +333,7 @@ struct Trial {
   Outcome outcome = Outcome::Other;
   std::string note;
   double installSeconds = -1; // versions installed by this run
+  std::string subdir;         // its work subdirectory (outputs in actual/)
 };
 
 Outcome classify(const Bundle &b, const TargetResult &r) {
@@ -440,6 +442,7 @@ public:
     std::string subdir =
         llvm::formatv("t{0}-{1}", counter++, sanitize(t.kind + "-" + t.label))
             .str();
+    t.subdir = subdir;
     // A configuration the compiler cannot express (a flag it lacks).
     auto flags = gpu::compileFlags(config, *s.table, s.tools->compilerHelp());
     if (!flags) {
@@ -784,6 +787,135 @@ llvm::Expected<BundleRerun> rerunBundle(StringRef bundleDir, StringRef workDir,
   r.toolError = t.result.verdict == gpu::Verdict::ToolError &&
                 t.outcome != Outcome::Unsupported;
   return r;
+}
+
+/// The bytes of every output file under `dir`/actual, in name order.
+static std::vector<std::string> actualBytes(StringRef dir) {
+  std::vector<std::string> names, out;
+  std::error_code ec;
+  for (fs::directory_iterator it(joinPath(dir, "actual"), ec), end;
+       it != end && !ec; it.increment(ec))
+    names.push_back(it->path());
+  llvm::sort(names);
+  for (const std::string &n : names)
+    if (auto t = readFile(n))
+      out.push_back(std::move(*t));
+    else
+      llvm::consumeError(t.takeError());
+  return out;
+}
+
+llvm::Expected<Attribution> attributeBundle(StringRef bundleDir,
+                                            StringRef workDir,
+                                            const Settings &settings,
+                                            StringRef knownExecutorPath) {
+  auto bundle = loadBundle(bundleDir);
+  if (!bundle)
+    return bundle.takeError();
+  auto parsed = gpu::parseTargetList(bundle->target, *settings.table,
+                                     bundle->optLevel, bundle->extraFlags);
+  if (!parsed)
+    return parsed.takeError();
+  if (parsed->size() != 1 || parsed->front().desc->name != "vulkan")
+    return llvm::createStringError(joinPath(bundleDir, "verdict.json") +
+                                   ": target " + bundle->target +
+                                   ": attribution is for vulkan bundles");
+  const gpu::TargetConfig &own = parsed->front();
+  fs::remove_directories(workDir);
+  fs::create_directories(workDir);
+  for (StringRef part : {"inputs", "golden"})
+    if (fs::exists(joinPath(bundle->dir, part)))
+      if (llvm::Error e = copyTree(joinPath(bundle->dir, part),
+                                   joinPath(workDir, part)))
+        return std::move(e);
+  if (std::error_code ec = fs::copy_file(joinPath(bundle->dir, "program.mlir"),
+                                         joinPath(workDir, "program.mlir")))
+    return llvm::createStringError(workDir + ": " + ec.message());
+
+  // The vulkan run's own outputs, as the bundle keeps them.
+  std::vector<std::string> ownBytes;
+  std::error_code ec;
+  for (fs::directory_iterator it(bundleDir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (fs::is_directory(joinPath(it->path(), "actual"))) {
+      ownBytes = actualBytes(it->path());
+      break;
+    }
+
+  AttributionEvidence e;
+  e.target = bundle->target;
+  Triage triage(*bundle, workDir.str(), settings);
+  auto neighbour = [&](Trial t) {
+    NeighbourRun n;
+    n.target = t.config.name();
+    n.words = trialWords(t);
+    n.passes = t.result.verdict == gpu::Verdict::Pass;
+    n.wrong = t.result.verdict == gpu::Verdict::Mismatch;
+    if (n.wrong) {
+      n.words = "mismatch (" + t.result.detail + ")";
+      n.sameValues = !ownBytes.empty() &&
+                     actualBytes(joinPath(workDir, t.subdir)) == ownBytes;
+    }
+    return n;
+  };
+  // The CPU targets get the bundle's flags except the SPIR-V ones.
+  std::vector<std::string> cpuFlags;
+  for (const std::string &f : bundle->extraFlags)
+    if (!StringRef(f).contains("vulkan") && !StringRef(f).contains("spirv"))
+      cpuFlags.push_back(f);
+  for (StringRef cpu : {"llvm-cpu", "vmvx"}) {
+    auto c = gpu::parseTargetList(cpu, *settings.table, bundle->optLevel,
+                                  cpuFlags);
+    if (!c) {
+      llvm::consumeError(c.takeError());
+      continue;
+    }
+    e.cpu.push_back(neighbour(triage.run("target", cpu.str(), c->front())));
+  }
+  for (const std::string &arch : vulkanAttributionArches(*settings.table)) {
+    if (arch == own.arch)
+      continue;
+    gpu::TargetConfig c = own;
+    c.arch = arch;
+    e.vulkan.push_back(neighbour(triage.run("target", "vulkan-" + arch, c)));
+  }
+  {
+    Settings one = settings;
+    one.runEnv.push_back({"LP_NUM_THREADS", "1"});
+    Triage single(*bundle, workDir.str(), one);
+    Trial t = single.run("one-thread", "lp1", own);
+    NeighbourRun n = neighbour(std::move(t));
+    n.target = own.name() + " LP_NUM_THREADS=1";
+    e.oneThread = n;
+  }
+  {
+    NeighbourRun n = neighbour(triage.run("rerun", "again", own));
+    n.target = own.name() + " (again)";
+    e.again = n;
+  }
+  e.spirv = validateSpirv(own, "program.mlir", workDir, "spirv-check",
+                          settings);
+  if (fs::exists(knownExecutorPath)) {
+    auto known = readKnownExecutor(knownExecutorPath);
+    if (!known)
+      return known.takeError();
+    auto program = readFile(joinPath(bundleDir, "program.mlir"));
+    if (!program)
+      return program.takeError();
+    if (const KnownExecutorEntry *k =
+            matchKnownExecutor(*known, own.name(), *program))
+      e.knownExecutor = k->id + ": " + k->evidence;
+  }
+  Attribution a = decideAttribution(e);
+  std::string out = joinPath(bundleDir, "attribution.json");
+  std::error_code wec;
+  llvm::raw_fd_ostream os(out, wec);
+  if (wec)
+    return llvm::createStringError(out + ": " + wec.message());
+  os << llvm::formatv("{0:2}",
+                      llvm::json::Value(attributionJSON(e, a)))
+     << "\n";
+  return a;
 }
 
 /// The import flags a lowering record's import command was given (not the

@@ -20,7 +20,9 @@
 #include "difftest/LocalizeSign.h"
 #include "difftest/Common.h"
 #include "difftest/Run.h"
+#include "difftest/Smoke.h"
 #include "difftest/Triage.h"
+#include "difftest/Attribution.h"
 
 #include "gpu/Process.h"
 #include "llvm/Support/InitLLVM.h"
@@ -32,8 +34,8 @@ using namespace ref::difftest;
 
 static void usage(llvm::raw_ostream &os) {
   os << "usage: difftest "
-        "<run|export|import|fuzz|report|merge|reduce|triage|replay|"
-        "conformance|nightly|localize|sign> "
+        "<run|export|import|fuzz|report|merge|reduce|triage|attribute|replay|"
+        "conformance|nightly|localize|sign|smoke> "
         "[options]\n"
         "  run PROGRAM.mlir     interpret, compile, run and compare one "
         "program\n"
@@ -47,6 +49,8 @@ static void usage(llvm::raw_ostream &os) {
         "signature\n"
         "  triage BUNDLE        which flags, targets and IREE releases flip "
         "a failure\n"
+        "  attribute BUNDLE     whose fault a vulkan mismatch is (IREE's or "
+        "lavapipe's)\n"
         "  replay CORPUS...     re-run corpus cases against their goldens "
         "and expectations\n"
         "  conformance onnx     ONNX's node tests: ONNX vs ref-run vs IREE\n"
@@ -56,6 +60,8 @@ static void usage(llvm::raw_ostream &os) {
         "inputs\n"
         "  sign BUNDLE...       bug signatures of bundles (mismatches by "
         "their guilty dispatch)\n"
+        "  smoke                known programs on each checked target's "
+        "device (vulkan on lavapipe)\n"
         "'difftest <subcommand> --help' for its options.\n";
 }
 
@@ -86,10 +92,14 @@ int main(int argc, char **argv) {
     return mergeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "reduce"))
     return reduceCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "attribute"))
+    return attributeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "triage"))
     return triageCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "replay"))
     return replayCommand(argc - 1, argv + 1);
+  if (!std::strcmp(sub, "smoke"))
+    return smokeCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "nightly"))
     return nightlyCommand(argc - 1, argv + 1);
   if (!std::strcmp(sub, "sign"))

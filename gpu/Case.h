@@ -53,6 +53,9 @@ struct CaseSpec {
   std::vector<TensorFile> inputs;
   std::vector<TensorFile> goldens;
   std::string freedomPath; // empty: every output exact
+  /// ref-run --work's bound on loop iterations and tensor sizes (empty:
+  /// unknown; gpu/Device.h).
+  std::string workPath;
   /// --parameters values ([SCOPE=]FILE.irpa) of iree-run-module and
   /// ref-run; relative paths are relative to the working directory.
   std::vector<std::string> parameters;

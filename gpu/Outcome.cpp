@@ -31,6 +31,7 @@ constexpr VerdictEntry kVerdicts[] = {
     {Verdict::Undecided, "undecided"},
     {Verdict::CompileError, "compile-error"},
     {Verdict::CompilerCrash, "compiler-crash"},
+    {Verdict::CompilerOom, "compiler-oom"},
     {Verdict::CompileTimeout, "compile-timeout"},
     {Verdict::RuntimeError, "runtime-error"},
     {Verdict::RuntimeCrash, "runtime-crash"},
@@ -38,11 +39,25 @@ constexpr VerdictEntry kVerdicts[] = {
     {Verdict::CompiledOnly, "compiled-only"},
     {Verdict::ToolError, "tool-error"},
     {Verdict::UnsupportedInput, "unsupported-input"},
+    {Verdict::ExecutorLimit, "executor-limit"},
 };
 
 bool isTimeout(Verdict v) {
   return v == Verdict::CompileTimeout || v == Verdict::RuntimeTimeout;
 }
+
+/// What a tool that ran out of memory prints: LLVM's allocation failure
+/// handler, an uncaught std::bad_alloc, the dynamic loader unable to map
+/// the compiler's library under RLIMIT_AS, a failed mmap, a thread whose
+/// stack cannot be mapped, Python's MemoryError (the frontends).
+constexpr const char *kOutOfMemoryMarkers[] = {
+    "LLVM ERROR: out of memory",
+    "std::bad_alloc",
+    "failed to map segment from shared object",
+    "Cannot allocate memory",
+    "pthread_create failed: Resource temporarily unavailable",
+    "MemoryError",
+};
 
 /// Signals whose death means "stopped from outside", not a bug of the tool.
 bool isExternalStop(int sig) {
@@ -71,15 +86,22 @@ std::optional<llvm::StringRef> diskFullLine(llvm::StringRef stderrText) {
 }
 
 Verdict classifyProcess(const ProcessResult &r, Verdict timeout, Verdict crash,
-                        Verdict error) {
-  // Could not start, stopped from outside, or the disk is full.
+                        Verdict error, Verdict oom) {
+  // Could not start, stopped from outside or cancelled, or the disk is full.
   if (environmentFailure(r))
     return Verdict::ToolError;
   if (exceededFileSize(r))
     return crash;
+  // Runs have no verdict of their own for memory (their stderr's ENOMEM
+  // is an IREE status like any other).
+  if (oom != crash && outOfMemory(r))
+    return oom;
   switch (r.kind) {
   case ProcessResult::Kind::FailedToStart:
+  case ProcessResult::Kind::Cancelled:
     return Verdict::ToolError;
+  case ProcessResult::Kind::MemoryExceeded:
+    return oom;
   case ProcessResult::Kind::TimedOut:
     return timeout;
   case ProcessResult::Kind::Signaled:
@@ -501,6 +523,7 @@ Stage stageOf(Verdict v) {
   switch (v) {
   case Verdict::CompileError:
   case Verdict::CompilerCrash:
+  case Verdict::CompilerOom:
   case Verdict::CompileTimeout:
   case Verdict::CompiledOnly:
   case Verdict::ToolError:
@@ -509,6 +532,7 @@ Stage stageOf(Verdict v) {
   case Verdict::RuntimeError:
   case Verdict::RuntimeCrash:
   case Verdict::RuntimeTimeout:
+  case Verdict::ExecutorLimit:
     return Stage::Run;
   case Verdict::Pass:
   case Verdict::Mismatch:
@@ -520,17 +544,20 @@ Stage stageOf(Verdict v) {
 
 bool isFailure(Verdict v) {
   return v != Verdict::Pass && v != Verdict::Undecided &&
-         v != Verdict::CompiledOnly && v != Verdict::UnsupportedInput;
+         v != Verdict::CompiledOnly && v != Verdict::UnsupportedInput &&
+         v != Verdict::ExecutorLimit;
 }
 
 Verdict classifyCompile(const ProcessResult &r) {
   return classifyProcess(r, Verdict::CompileTimeout, Verdict::CompilerCrash,
-                         Verdict::CompileError);
+                         Verdict::CompileError, Verdict::CompilerOom);
 }
 
+// A run has no verdict of its own for memory: the runtime's budget is the
+// device's, and an out-of-memory run is a crash (or an IREE status).
 Verdict classifyRun(const ProcessResult &r) {
   return classifyProcess(r, Verdict::RuntimeTimeout, Verdict::RuntimeCrash,
-                         Verdict::RuntimeError);
+                         Verdict::RuntimeError, Verdict::RuntimeCrash);
 }
 
 bool stderrShowsCrash(llvm::StringRef stderrText) {
@@ -749,9 +776,37 @@ std::optional<std::string> environmentFailure(const ProcessResult &r) {
       if (std::optional<llvm::StringRef> line = diskFullLine(r.stderrText))
         return "disk full: " + line->str();
     return std::nullopt;
+  case ProcessResult::Kind::Cancelled:
+    return std::string("cancelled: its caller stopped the work (e.g. a "
+                       "campaign at its --time)");
   case ProcessResult::Kind::TimedOut:
+  case ProcessResult::Kind::MemoryExceeded:
     return std::nullopt;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> outOfMemory(const ProcessResult &r) {
+  switch (r.kind) {
+  case ProcessResult::Kind::MemoryExceeded:
+    return r.summary();
+  case ProcessResult::Kind::Signaled:
+    // Not our timeout, not our memory limit, not a stop from outside: the
+    // kernel's OOM killer.
+    if (r.signal == SIGKILL)
+      return std::string("killed by SIGKILL (out of memory?)");
+    break;
+  case ProcessResult::Kind::Exited:
+    if (r.exitCode == 0)
+      return std::nullopt;
+    break;
+  default:
+    return std::nullopt;
+  }
+  for (llvm::StringRef l : splitLines(r.stderrText))
+    for (const char *marker : kOutOfMemoryMarkers)
+      if (l.contains(marker))
+        return l.trim().str();
   return std::nullopt;
 }
 
@@ -772,6 +827,9 @@ std::string failureMessage(Verdict v, const ProcessResult &r) {
       return *why;
   if (exceededFileSize(r))
     return "wrote a file past the file-size limit (" + r.summary() + ")";
+  if (v == Verdict::CompilerOom)
+    if (std::optional<std::string> oom = outOfMemory(r))
+      return *oom;
   if (r.kind == ProcessResult::Kind::Signaled &&
       (r.signal == SIGKILL || isExternalStop(r.signal)))
     return r.signal == SIGKILL ? "killed by SIGKILL (out of memory?)"
@@ -797,12 +855,17 @@ static std::string joinSignature(Verdict v, llvm::StringRef target,
 std::string failureSignature(Verdict v, llvm::StringRef target,
                              llvm::StringRef stderrText) {
   return joinSignature(v, target,
-                       isTimeout(v) ? std::string("timed out")
-                                    : firstErrorLine(stderrText));
+                       isTimeout(v)                  ? std::string("timed out")
+                       : v == Verdict::CompilerOom ? std::string("out of memory")
+                                                     : firstErrorLine(stderrText));
 }
 
 std::string failureSignature(Verdict v, llvm::StringRef target,
                              const ProcessResult &r) {
+  // Where an allocation happens to fail (LLVM's handler, a thread's stack,
+  // our limit) varies between runs of one program: one message for all.
+  if (v == Verdict::CompilerOom)
+    return joinSignature(v, target, "out of memory");
   return joinSignature(v, target, failureMessage(v, r));
 }
 

@@ -12,17 +12,23 @@
 //                                                  outside, not a bug)
 //   non-zero exit, stderr says the disk is full -> ToolError ("No space left
 //       on device", "Disk quota exceeded": the environment, not the program)
+//   cancelled (ProcessLimits::cancel)           -> ToolError (not a bug)
 //   killed by SIGXCPU                           -> CompileTimeout (CPU limit)
 //   killed by SIGXFSZ, or non-zero exit with "File too large" in stderr
 //                                               -> CompilerCrash: it wrote a
 //       file past ProcessLimits::fileSizeLimitBytes (gigabytes of module for
 //       a small test case); its message says so
-//   killed by any other signal                  -> CompilerCrash; SIGKILL
-//       without our timeout is almost always the kernel's OOM killer, and a
-//       compiler exhausting memory on a small test case is a bug worth
-//       keeping: its message says "killed by SIGKILL (out of memory?)".
-//       (Under RLIMIT_AS, LLVM tools rather print "LLVM ERROR: out of
-//       memory" and abort, which is a crash too.)
+//   out of memory (outOfMemory())               -> CompilerOom: killed past
+//       ProcessLimits::residentLimitBytes; killed by SIGKILL without our
+//       timeout (the kernel's OOM killer); or failed printing what a
+//       program under RLIMIT_AS prints (iree-compile 3.13 under a low
+//       limit: "LLVM ERROR: out of memory" and SIGABRT, "pthread_create
+//       failed: Resource temporarily unavailable", the loader's "failed to
+//       map segment from shared object"; std::bad_alloc). A compiler
+//       exhausting memory on a small test case is a bug worth keeping, but
+//       one of its own kind: where the allocation fails varies, so all of a
+//       target's share the signature message "out of memory".
+//   killed by any other signal                  -> CompilerCrash
 //   non-zero exit and stderr shows a crash      -> CompilerCrash (LLVM tools
 //       catch the signal, print a stack dump and may exit non-zero;
 //       markers: "Assertion `...' failed", "LLVM ERROR:", "UNREACHABLE
@@ -33,8 +39,8 @@
 //       wrapper reporting its child's death by signal)
 //   any other non-zero exit                     -> CompileError
 // Run (`iree-run-module`): the same with RuntimeTimeout, RuntimeCrash and
-// RuntimeError; a failing IREE status (`file.c:123: INTERNAL; ...`, exit 1)
-// is a RuntimeError.
+// RuntimeError (out of memory is a RuntimeCrash); a failing IREE status
+// (`file.c:123: INTERNAL; ...`, exit 1) is a RuntimeError.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +61,9 @@ enum class Verdict {
   Mismatch,       ///< Ran, results differ from the golden outputs.
   Undecided,      ///< Ran, but the golden outputs are not defined (UB).
   CompileError,   ///< iree-compile rejected the program with a diagnostic.
-  CompilerCrash,  ///< iree-compile crashed (assertion, signal, OOM).
+  CompilerCrash,  ///< iree-compile crashed (assertion, signal).
+  CompilerOom,    ///< iree-compile ran out of memory (its limit, the OOM
+                  ///< killer, a failed allocation).
   CompileTimeout, ///< iree-compile ran past its timeout.
   RuntimeError,   ///< iree-run-module failed with an IREE status.
   RuntimeCrash,   ///< iree-run-module crashed.
@@ -66,13 +74,18 @@ enum class Verdict {
   /// --compile-to=input rejects it with a diagnostic (an op or syntax form
   /// newer than the release). Not a finding (difftest/Capabilities.h).
   UnsupportedInput,
+  /// Ran past a limit of the executor (a device's loop cap, storage buffer
+  /// range or workgroup memory, or the device refused the module), where
+  /// the results tell nothing about IREE (gpu/Device.h). Not a finding.
+  ExecutorLimit,
 };
 
 enum class Stage { Compile, Run, Compare };
 
 /// "pass", "mismatch", "undecided", "compile-error", "compiler-crash",
-/// "compile-timeout", "runtime-error", "runtime-crash", "runtime-timeout",
-/// "compiled-only", "tool-error", "unsupported-input".
+/// "compiler-oom", "compile-timeout", "runtime-error", "runtime-crash",
+/// "runtime-timeout", "compiled-only", "tool-error", "unsupported-input",
+/// "executor-limit".
 llvm::StringRef verdictName(Verdict v);
 std::optional<Verdict> parseVerdict(llvm::StringRef name);
 /// "compile", "run", "compare".
@@ -80,7 +93,8 @@ llvm::StringRef stageName(Stage s);
 /// The stage a verdict comes from (ToolError: Compile; the caller knows
 /// better when a runtime tool failed to start).
 Stage stageOf(Verdict v);
-/// Everything but Pass, Undecided, CompiledOnly and UnsupportedInput.
+/// Everything but Pass, Undecided, CompiledOnly, UnsupportedInput and
+/// ExecutorLimit.
 bool isFailure(Verdict v);
 
 /// The verdict of an iree-compile run / an iree-run-module run (see the
@@ -94,6 +108,11 @@ Verdict classifyRun(const ProcessResult &r);
 /// or the disk is full ("disk full: <the tool's line>"). nullopt when the
 /// tool succeeded or failed on its own.
 std::optional<std::string> environmentFailure(const ProcessResult &r);
+
+/// Whether the tool ran out of memory, and the evidence: the summary of a
+/// MemoryExceeded result, "killed by SIGKILL (out of memory?)", or the line
+/// of its stderr that says so (see the table above). nullopt otherwise.
+std::optional<std::string> outOfMemory(const ProcessResult &r);
 
 /// Whether the tool wrote a file past its file-size limit: killed by
 /// SIGXFSZ, or failed with EFBIG ("File too large") in its stderr.
@@ -134,8 +153,9 @@ std::string normalizeMessage(llvm::StringRef line);
 
 /// The message for a verdict of process result `r`: "timed out" for
 /// timeouts, environmentFailure() for a ToolError, "wrote a file past the
-/// file-size limit (...)" when exceededFileSize(), "killed by SIGKILL (out
-/// of memory?)" for a SIGKILL we did not send, firstErrorLine(stderr) when it has one, else r.summary() (e.g.
+/// file-size limit (...)" when exceededFileSize(), outOfMemory()'s evidence
+/// when it has some, firstErrorLine(stderr) when it has one, else
+/// r.summary() (e.g.
 /// "killed by SIGSEGV (Segmentation fault)" for a silent crash). Not
 /// normalized.
 std::string failureMessage(Verdict v, const ProcessResult &r);
@@ -143,7 +163,8 @@ std::string failureMessage(Verdict v, const ProcessResult &r);
 /// "verdict|target|normalized message", one line, e.g.
 ///   compiler-crash|cuda:sm_90|Assertion `isa<To>(Val) && "cast<Ty>()
 ///   argument of incompatible type!"' failed
-/// Timeouts use the message "timed out" whatever their stderr. The message
+/// Timeouts use the message "timed out" whatever their stderr, and
+/// compiler-oom "out of memory". The message
 /// may itself contain '|': split at the first two only.
 /// Whether two failure signatures name the same failure: the same verdict,
 /// target (unless `ignoreTarget`) and message, the messages compared after

@@ -38,6 +38,7 @@
 #include <cstring>
 #include <thread>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -72,6 +73,9 @@ constexpr double kDrainGraceSeconds = 0.25;
 constexpr double kKillGraceSeconds = 5.0;
 /// Poll tick when pidfd_open is unavailable.
 constexpr int kFallbackTickMs = 10;
+/// How often the resident memory of a child's process group is sampled
+/// under ProcessLimits::residentLimitBytes (a scan of /proc: about 1 ms).
+constexpr double kResidentSampleSeconds = 0.2;
 
 /// An owned file descriptor.
 class UniqueFd {
@@ -346,6 +350,46 @@ int openPidfd(pid_t pid) {
   return -1;
 }
 
+/// The resident memory of every process in group `pgid` (from
+/// /proc/<pid>/stat: field 5 is the group, field 24 the RSS in pages).
+uint64_t groupResidentBytes(pid_t pgid) {
+  static const uint64_t pageSize = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  uint64_t total = 0;
+  DIR *proc = ::opendir("/proc");
+  if (!proc)
+    return 0;
+  char path[sizeof(dirent::d_name) + 16];
+  char buf[1024];
+  while (struct dirent *e = ::readdir(proc)) {
+    if (!llvm::isDigit(e->d_name[0]))
+      continue;
+    std::snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+    int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      continue; // gone meanwhile
+    ssize_t n = ::read(fd, buf, sizeof(buf) - 1);
+    ::close(fd);
+    if (n <= 0)
+      continue;
+    // After the command's closing parenthesis (the command may hold any
+    // character): state ppid pgrp ... with rss the 22nd field after it.
+    llvm::StringRef rest(buf, static_cast<size_t>(n));
+    size_t paren = rest.rfind(')');
+    if (paren == llvm::StringRef::npos)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 24> fields;
+    rest.drop_front(paren + 1).split(fields, ' ', 23, false);
+    long long group = 0;
+    unsigned long long rss = 0;
+    if (fields.size() < 22 || fields[2].getAsInteger(10, group) ||
+        group != pgid || fields[21].getAsInteger(10, rss))
+      continue;
+    total += rss * pageSize;
+  }
+  ::closedir(proc);
+  return total;
+}
+
 int msUntil(Clock::time_point now, Clock::time_point t) {
   double s = secondsBetween(now, t);
   if (s <= 0)
@@ -354,6 +398,26 @@ int msUntil(Clock::time_point now, Clock::time_point t) {
 }
 
 } // namespace
+
+void CancelToken::cancel() {
+  std::lock_guard<std::mutex> lock(mutex);
+  flag.store(true);
+  for (pid_t pgid : live)
+    ::kill(-pgid, SIGKILL);
+}
+
+bool CancelToken::add(pid_t pgid) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (flag.load())
+    return false;
+  live.push_back(pgid);
+  return true;
+}
+
+void CancelToken::remove(pid_t pgid) {
+  std::lock_guard<std::mutex> lock(mutex);
+  llvm::erase(live, pgid);
+}
 
 bool ProcessResult::success() const {
   return kind == Kind::Exited && exitCode == 0;
@@ -379,6 +443,12 @@ std::string ProcessResult::summary() const {
   }
   case Kind::FailedToStart:
     return "could not start: " + startError;
+  case Kind::MemoryExceeded:
+    return "resident memory " + std::to_string(residentBytes >> 20) +
+           " MiB past the limit of " + std::to_string(residentLimitBytes >> 20) +
+           " MiB";
+  case Kind::Cancelled:
+    return "cancelled";
   }
   return "unknown outcome";
 }
@@ -509,6 +579,10 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
   };
   if (argv.empty())
     return fail("empty command line");
+  if (limits.cancel && limits.cancel->cancelled()) {
+    r.kind = ProcessResult::Kind::Cancelled;
+    return r;
+  }
 
   // Resolve the program now: execvp would search PATH after fork (not
   // async-signal-safe) and relative to the child's working directory.
@@ -612,14 +686,27 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
   // by then it has done it itself).
   ::setpgid(pid, pid);
   // Registered for the stop-signal handler until just before it is reaped.
+  // And with the caller's CancelToken, killed at once if it is cancelled
+  // already (cancel() holds the token's lock while it kills, so a child is
+  // either in its list then or sees the flag here).
   struct LiveSlot {
     int slot;
+    pid_t pid;
+    CancelToken *token;
     void drop() {
       removeLiveChild(slot);
       slot = -1;
+      if (token)
+        token->remove(pid);
+      token = nullptr;
     }
     ~LiveSlot() { drop(); }
-  } live{addLiveChild(pid)};
+  } live{addLiveChild(pid), pid, limits.cancel.get()};
+  if (live.token && !live.token->add(pid)) {
+    live.token = nullptr;
+    ::kill(-pid, SIGKILL);
+    ::kill(pid, SIGKILL);
+  }
   inFd.reset();
   outWrite.reset();
   errWrite.reset();
@@ -660,8 +747,12 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
   if (limits.timeoutSeconds > 0)
     deadline = start + seconds(limits.timeoutSeconds);
   bool exited = false, reaped = false, lostChild = false, timedOut = false,
-       unkillable = false;
+       overMemory = false, unkillable = false;
   Clock::time_point exitTime, killTime;
+  std::optional<Clock::time_point> nextSample;
+  if (limits.residentLimitBytes > 0)
+    nextSample = start;
+  r.residentLimitBytes = limits.residentLimitBytes;
   int status = 0;
   struct rusage ru;
   std::memset(&ru, 0, sizeof(ru));
@@ -689,14 +780,27 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
       break;
     if (exited && secondsBetween(exitTime, now) >= kDrainGraceSeconds)
       break;
-    if (!exited && !timedOut && deadline && now >= *deadline) {
+    bool killing = timedOut || overMemory;
+    if (!exited && !killing && deadline && now >= *deadline) {
       timedOut = true;
       killTime = now;
       ::kill(-pid, SIGKILL);
       ::kill(pid, SIGKILL);
       continue;
     }
-    if (!exited && timedOut &&
+    if (!exited && !killing && nextSample && now >= *nextSample) {
+      uint64_t rss = groupResidentBytes(pid);
+      r.residentBytes = std::max(r.residentBytes, rss);
+      nextSample = now + seconds(kResidentSampleSeconds);
+      if (rss > limits.residentLimitBytes) {
+        overMemory = true;
+        killTime = now;
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+        continue;
+      }
+    }
+    if (!exited && killing &&
         secondsBetween(killTime, now) >= kKillGraceSeconds) {
       // It does not die (uninterruptible sleep): leave the reaping to a
       // thread rather than blocking the caller.
@@ -716,10 +820,12 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
     };
     if (exited)
       atMost(msUntil(now, exitTime + seconds(kDrainGraceSeconds)));
-    else if (timedOut)
+    else if (killing)
       atMost(msUntil(now, killTime + seconds(kKillGraceSeconds)));
     else if (deadline)
       atMost(msUntil(now, *deadline));
+    if (!exited && !killing && nextSample)
+      atMost(msUntil(now, *nextSample));
     if (!exited && !pidfd.valid())
       atMost(kFallbackTickMs);
 
@@ -779,14 +885,19 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> argv,
     r.exitCode = -1;
     r.stderrText += "\n[exit status lost: the child was reaped elsewhere]\n";
   }
-  if (timedOut) {
-    r.kind = ProcessResult::Kind::TimedOut;
+  if (timedOut || overMemory) {
+    r.kind = timedOut ? ProcessResult::Kind::TimedOut
+                      : ProcessResult::Kind::MemoryExceeded;
     if (unkillable) {
       r.signal = SIGKILL;
       r.stderrText += "\n[still alive after SIGKILL; left to a reaper "
                       "thread]\n";
     }
   }
+  // Whatever ended while (or after) the token was cancelled may have been
+  // killed by it: never an outcome of the program.
+  if (limits.cancel && limits.cancel->cancelled())
+    r.kind = ProcessResult::Kind::Cancelled;
   return r;
 }
 

@@ -32,7 +32,17 @@
 //
 // RLIMIT_AS limits virtual address space, not resident memory: GPU runtimes
 // (CUDA, HIP) and sanitizer builds reserve very large address ranges, so
-// runs on those targets should use no limit or a generous one.
+// runs on those targets should use no limit or a generous one. A compiler's
+// address space grows with the machine too (a stack and a malloc arena of
+// up to 64 MiB per thread of its pool, one thread per core), so a memory
+// budget that means the same on every machine is `residentLimitBytes`: the
+// resident memory of the child's whole process group, sampled every
+// 200 ms, the group SIGKILLed past it (Kind::MemoryExceeded).
+//
+// A CancelToken shared by the runs of one piece of work (a campaign) stops
+// them together: cancel() kills the process group of every child running
+// under it, and runProcess() starts no more under it. Their results are
+// Kind::Cancelled, which says nothing about the program.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,14 +52,41 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <sys/types.h>
+
 namespace ref::gpu {
+
+/// Stops every child started under it (ProcessLimits::cancel). Thread-safe.
+class CancelToken {
+public:
+  /// Kills the process group of every child running under this token and
+  /// makes later runProcess() calls under it return Kind::Cancelled at once.
+  /// Idempotent; callable from any thread (not from a signal handler).
+  void cancel();
+  bool cancelled() const { return flag.load(); }
+
+  /// For runProcess(): notes a live child (by its process group id); false
+  /// when the token is already cancelled (the caller kills the child).
+  bool add(pid_t pgid);
+  /// Forgets it, before it is reaped (so that its id is never reused
+  /// while cancel() may still kill it).
+  void remove(pid_t pgid);
+
+private:
+  std::atomic<bool> flag{false};
+  std::mutex mutex;
+  std::vector<pid_t> live;
+};
 
 struct ProcessLimits {
   /// Wall-clock limit in seconds; 0 = none.
@@ -64,6 +101,13 @@ struct ProcessLimits {
   /// 0 = none. A write past it kills the child with SIGXFSZ (or fails with
   /// EFBIG when the child ignores that signal, as Python does).
   uint64_t fileSizeLimitBytes = 0;
+  /// Resident memory of the child's process group in bytes (the sum of its
+  /// processes' RSS, sampled every 200 ms); 0 = none. Past it the group is
+  /// SIGKILLed and the result is Kind::MemoryExceeded.
+  uint64_t residentLimitBytes = 0;
+  /// Shared by the runs of one piece of work, to stop them all at once
+  /// (CancelToken::cancel); null = never cancelled.
+  std::shared_ptr<CancelToken> cancel;
 };
 
 struct RunOptions {
@@ -81,7 +125,13 @@ struct ProcessResult {
     Exited,       ///< Ran to an exit() of its own: see exitCode.
     Signaled,     ///< Killed by a signal other than our timeout: see signal.
     TimedOut,     ///< Ran past the timeout; we killed its process group.
-    FailedToStart ///< Never ran the program: see startError.
+    FailedToStart, ///< Never ran the program: see startError.
+    /// Its process group's resident memory went past residentLimitBytes;
+    /// we killed the group (residentBytes: what we saw).
+    MemoryExceeded,
+    /// Its CancelToken was cancelled before it finished (killed, or never
+    /// started): not an outcome of the program.
+    Cancelled,
   };
   Kind kind = Kind::FailedToStart;
   int exitCode = -1;       ///< When Exited (or TimedOut but exited anyway).
@@ -91,6 +141,9 @@ struct ProcessResult {
   double cpuSeconds = 0;   ///< User + system time of the child and its
                            ///< reaped descendants (from wait4).
   uint64_t maxRssBytes = 0;
+  /// The largest resident memory of the process group sampled while it ran
+  /// (only with residentLimitBytes; 0 otherwise), and the limit itself.
+  uint64_t residentBytes = 0, residentLimitBytes = 0;
   std::string stdoutText, stderrText;
   /// How many bytes each stream produced (more than the text when elided).
   uint64_t stdoutBytes = 0, stderrBytes = 0;
@@ -101,7 +154,8 @@ struct ProcessResult {
   /// Exited with status 0.
   bool success() const;
   /// "exited with 1", "killed by SIGSEGV (Segmentation fault)",
-  /// "timed out after 5.0 s", "could not start: ...".
+  /// "timed out after 5.0 s", "could not start: ...", "resident memory
+  /// 412 MiB past the limit of 256 MiB", "cancelled".
   std::string summary() const;
 };
 

@@ -72,7 +72,10 @@ std::string substitute(StringRef flag, const TargetConfig &c) {
     while ((pos = s.find(key.str())) != std::string::npos)
       s.replace(pos, key.size(), value);
   };
-  replace("{arch}", c.arch);
+  // A derived architecture compiles with its family's flags; the program
+  // carries the derived #iree_gpu.target (gpu/Device.h), which wins.
+  std::string family = c.derivedFamily();
+  replace("{arch}", family.empty() ? c.arch : family);
   replace("{opt}", "O" + std::to_string(c.optLevel));
   return s;
 }
@@ -107,6 +110,27 @@ Expected<TargetTable> TargetTable::parse(StringRef json, StringRef file) {
       return fieldError(file, field + ".device", "expected a string");
     d.device = device->str();
     d.compileOnly = o->getBoolean("compile_only").value_or(false);
+    d.checkDevice = o->getBoolean("check_device").value_or(false);
+    if (const llvm::json::Object *da = o->getObject("derived_archs"))
+      for (const auto &a : *da) {
+        const llvm::json::Object *ao = a.second.getAsObject();
+        auto family = ao ? ao->getString("family") : std::nullopt;
+        if (!family)
+          return fieldError(file, field + ".derived_archs." + a.first.str(),
+                            "expected {\"family\": NAME}");
+        d.derivedArchs[a.first.str()] = family->str();
+      }
+    if (const llvm::json::Object *el = o->getObject("executor_limits"))
+      for (const auto &a : *el) {
+        const llvm::json::Object *ao = a.second.getAsObject();
+        if (!ao)
+          return fieldError(file, field + ".executor_limits." + a.first.str(),
+                            "expected an object");
+        ExecutorLimitDesc l;
+        l.loopIterations = ao->getInteger("loop_iterations").value_or(0);
+        l.why = ao->getString("why").value_or("").str();
+        d.executorLimits[a.first.str()] = l;
+      }
     d.defaultArch = o->getString("default_arch").value_or("").str();
     d.archPattern = o->getString("arch_pattern").value_or("").str();
     if (!d.archPattern.empty()) {
@@ -149,6 +173,13 @@ std::string TargetConfig::name() const {
   if (arch.empty() || desc->defaultArch.empty())
     return desc->name;
   return desc->name + ":" + arch;
+}
+
+std::string TargetConfig::derivedFamily() const {
+  if (!desc)
+    return "";
+  auto it = desc->derivedArchs.find(arch);
+  return it == desc->derivedArchs.end() ? "" : it->second;
 }
 
 Expected<int> parseOptLevel(StringRef text) {

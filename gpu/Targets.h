@@ -22,6 +22,13 @@
 
 namespace ref::gpu {
 
+/// A limit of an executor that no device query shows (targets.json
+/// `executor_limits`, keyed by the device's driver name).
+struct ExecutorLimitDesc {
+  int64_t loopIterations = 0; // 0: none
+  std::string why;
+};
+
 /// One target as described in targets.json.
 struct TargetDesc {
   std::string name;
@@ -30,6 +37,13 @@ struct TargetDesc {
   /// --list_devices.
   std::string device;
   bool compileOnly = false;
+  /// Whether a run checks the device can take the target
+  /// (gpu/Device.h): subgroup sizes, limits.
+  bool checkDevice = false;
+  /// Architectures derived from the device on this machine: arch name ->
+  /// the family whose heuristics it keeps ("rdna3-lavapipe" -> "rdna3").
+  std::map<std::string, std::string> derivedArchs;
+  std::map<std::string, ExecutorLimitDesc> executorLimits;
   std::string defaultArch;
   std::string archPattern;
   /// Each entry: alternatives of flag lists (a plain flag has one).
@@ -57,6 +71,9 @@ struct TargetConfig {
 
   /// "llvm-cpu", "cuda:sm_90": how verdict lines and signatures name it.
   std::string name() const;
+  /// The family of an architecture derived from the device ("rdna3" for
+  /// vulkan:rdna3-lavapipe), "" for any other.
+  std::string derivedFamily() const;
 };
 
 /// Parses "llvm-cpu,cuda:sm_80,hip:gfx1100" (an optional ":arch" per

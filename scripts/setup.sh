@@ -4,10 +4,11 @@
 set -euo pipefail
 
 PKGS=(
-  cmake ninja-build g++ python3 python3-numpy
+  cmake ninja-build g++ ccache python3 python3-numpy
   llvm-22-dev libmlir-22-dev mlir-22-tools libzstd-dev
   libeigen3-dev librapidcheck-dev googletest libgtest-dev libbenchmark-dev
   sqlite3 libsqlite3-dev chromium
+  mesa-vulkan-drivers spirv-tools vulkan-tools  # vulkan runs on lavapipe (docs/gpu.md)
   clang-22 libclang-rt-22-dev  # libFuzzer targets (scripts/fuzz.sh)
 )
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the `asan` preset (REF_SANITIZE=ON, -O1) into build-asan and runs
+# The sanitizer suite, apart from scripts/test.sh (CI, .ci/run, runs both;
+# about 20 minutes more on two cores from a clean clone, most of it the
+# build). Builds the `asan` preset (REF_SANITIZE=ON, -O1) into build-asan and runs
 # the fast suites under ASan+UBSan: unit tests (interp, scalar, support,
 # oracle, process, generator), lit, e2e, and the python tests that drive
 # difftest with fake tools (the campaign's environment, the pipeline's
@@ -9,6 +11,7 @@
 # test that hit it (UBSan is fatal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+./scripts/setup.sh
 ASAN_DIR=${ASAN_BUILD_DIR:-build-asan}
 start=$(date +%s)
 if [ ! -f "$ASAN_DIR/build.ninja" ]; then

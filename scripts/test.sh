@@ -1,14 +1,9 @@
 #!/usr/bin/env bash
-# The one test command: installs what is missing, builds, runs every test;
-# then builds the asan preset into build-asan and runs the fast suites again
-# under AddressSanitizer+UndefinedBehaviorSanitizer (see
-# docs/hostile-input.md for what it covers; about 6 minutes on two cores in
-# a clean clone). REF_ASAN=0 skips that part.
+# The one test command: installs what is missing, builds, runs every test.
+# The sanitizer suite (an ASan+UBSan build of the fast suites) is its own
+# command, scripts/test-asan.sh; CI (.ci/run) runs both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 ./scripts/build.sh
 (cd "${BUILD_DIR:-build}" && ctest --output-on-failure -j "${JOBS:-$(nproc)}")
-if [ "${REF_ASAN:-1}" != 0 ]; then
-  ./scripts/test-asan.sh
-fi

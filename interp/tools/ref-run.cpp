@@ -28,6 +28,7 @@
 #include "interp/exec/FreedomReport.h"
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/KernelUtils.h"
+#include "interp/exec/LoopWork.h"
 #include "interp/exec/Types.h"
 #include "interp/support/FileCheck.h"
 #include "interp/support/FileIO.h"
@@ -124,6 +125,12 @@ cl::opt<bool> checkMode("check",
 cl::opt<std::string> freedomFile(
     "freedom",
     cl::desc("Write the freedom report of the results (JSON) to this file"),
+    cl::value_desc("FILE.json"), cl::cat(category));
+cl::opt<std::string> workFile(
+    "work",
+    cl::desc("Write a conservative bound on the loop iterations one GPU "
+             "thread may run and the largest tensor (JSON) to this file "
+             "(interp/exec/LoopWork.h)"),
     cl::value_desc("FILE.json"), cl::cat(category));
 cl::opt<bool> verifyOnly("verify-only",
                          cl::desc("Parse and verify, then stop"),
@@ -428,6 +435,7 @@ struct RunSpec {
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
   std::string freedomFile;
+  std::string workFile;
 };
 
 /// The function a run without --function executes, as iree-run-module picks
@@ -534,6 +542,24 @@ int runOne(ModuleOp module, const RunSpec &spec, llvm::raw_ostream &out) {
       return kInvalid;
     }
   }
+  if (!spec.workFile.empty()) {
+    // A dynamic extent counts as the largest extent the run saw.
+    int64_t largest = 1;
+    auto note = [&](const RtValue &v) {
+      if (v.tensor)
+        for (int64_t d : v.tensor->shape())
+          largest = std::max(largest, d);
+    };
+    llvm::for_each(args, note);
+    llvm::for_each(*results, note);
+    std::string text =
+        llvm::formatv("{0:2}", toJSON(estimateLoopWork(fn, largest))).str() +
+        "\n";
+    if (llvm::Error e = writeFileBytes(spec.workFile, text)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kInvalid;
+    }
+  }
   if (!spec.outputs.empty() && spec.outputs.size() != results->size()) {
     llvm::errs() << "error: @" << fnName << " returns " << results->size()
                  << " results but " << spec.outputs.size()
@@ -580,6 +606,7 @@ int runMain(ModuleOp module) {
   spec.inputs.assign(inputs.begin(), inputs.end());
   spec.outputs.assign(outputs.begin(), outputs.end());
   spec.freedomFile = freedomFile;
+  spec.workFile = workFile;
   return runOne(module, spec, llvm::outs());
 }
 

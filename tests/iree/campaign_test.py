@@ -58,8 +58,11 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     known = json.load(open(expect_file))["known"]
-    targets = "llvm-cpu,cuda:sm_80,hip:gfx942"
+    targets = "llvm-cpu,vulkan,cuda:sm_80,hip:gfx942"
     ntargets = len(targets.split(","))
+    # Rows name a target with its architecture (vulkan is vulkan:llvmpipe).
+    expected_names = sorted("vulkan:llvmpipe" if t == "vulkan" else t
+                            for t in targets.split(","))
 
     # 1. The campaign.
     out = os.path.join(work, "c1")
@@ -83,7 +86,7 @@ def main():
         twin = sorted(t[:-len("+static")] for t, _ in ts
                       if t.endswith("+static"))
         ok = (names == ["-"] and not twin) or (
-            names == sorted(targets.split(",")) and twin in ([], ["-"], names))
+            names == expected_names and twin in ([], ["-"], names))
         twins += bool(twin)
         if not ok:
             check(False, "case %d has rows for %s" % (ci, sorted(ts)))
@@ -105,7 +108,7 @@ def main():
     con.close()
     sigs_in_rows = {sig for _, _, v, sig, _ in got
                     if v not in ("pass", "compiled-only", "undecided",
-                                 "rejected-ub")}
+                                 "rejected-ub", "executor-limit")}
     check({s for s, _, _ in fails} == sigs_in_rows,
           "one failure row per distinct failing signature")
     for sig, verdict, bundle in fails:

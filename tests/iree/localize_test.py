@@ -246,8 +246,10 @@ def real_case(dt, root, work):
           "real: dispatch 11, the invariant reduction, is named (%s)" %
           rep["summary"])
     d = rep["dispatches"][11]
-    check("expected 36" in d["detail"] and "actual 3 " in d["detail"],
-          "real: 36 expected, 3 actual: " + d["detail"])
+    # 3 on an AVX-512 host, 6 on an AVX2 one (one term per vector tile).
+    check("expected 36" in d["detail"] and "actual " in d["detail"] and
+          "actual 36 " not in d["detail"],
+          "real: 36 expected, something else actual: " + d["detail"])
     check(all(v[i] == "pass" for i in range(11)),
           "real: dispatches 0..10 pass: %s" % v)
     check(all(v[i] == "inherits" for i in range(12, len(v))),

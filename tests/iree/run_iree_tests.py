@@ -35,7 +35,7 @@ def main():
             lines = [l for l in r.stdout.splitlines() if l.strip()]
             verdicts = {}
             for l in lines:
-                m = re.match(r"^(\S+): (compiled only|[a-z-]+)", l)
+                m = re.match(r"^(\S+): (compiled only|executor limit|[a-z-]+)", l)
                 if m:
                     verdicts[m.group(1)] = (m.group(2).replace(" ", "-"), l)
             if r.returncode not in (0, 1) or not verdicts:
@@ -47,7 +47,7 @@ def main():
                 got, line = verdicts.get(target, ("missing", "(no line)"))
                 entry = None
                 for k in known:
-                    if k["target"] == target and (
+                    if fnmatch.fnmatch(target, k["target"]) and (
                             fnmatch.fnmatch(prog, k["program"]) or
                             fnmatch.fnmatch(prog[:-5], k["program"])):
                         entry = k

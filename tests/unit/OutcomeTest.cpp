@@ -195,6 +195,8 @@ TEST(Classify, Rules) {
             Verdict::CompileError);
   EXPECT_EQ(classifyCompile(exited(2)), Verdict::CompileError);
   EXPECT_EQ(classifyCompile(exited(1, "LLVM ERROR: out of memory\n")),
+            Verdict::CompilerOom);
+  EXPECT_EQ(classifyCompile(exited(1, "LLVM ERROR: Cannot select: x\n")),
             Verdict::CompilerCrash);
   EXPECT_EQ(classifyCompile(exited(1, "foo\nUNREACHABLE executed at x.cpp:3!")),
             Verdict::CompilerCrash);
@@ -209,10 +211,12 @@ TEST(Classify, Rules) {
     EXPECT_EQ(classifyCompile(signaled(sig)), Verdict::CompilerCrash) << sig;
   // SIGKILL that was not our timeout: the OOM killer.
   ProcessResult oom = signaled(SIGKILL);
-  EXPECT_EQ(classifyCompile(oom), Verdict::CompilerCrash);
-  EXPECT_EQ(failureMessage(Verdict::CompilerCrash, oom),
+  EXPECT_EQ(classifyCompile(oom), Verdict::CompilerOom);
+  EXPECT_EQ(failureMessage(Verdict::CompilerOom, oom),
             "killed by SIGKILL (out of memory?)");
   EXPECT_EQ(classifyRun(oom), Verdict::RuntimeCrash);
+  EXPECT_EQ(failureMessage(Verdict::RuntimeCrash, oom),
+            "killed by SIGKILL (out of memory?)");
   // Stopped from outside.
   EXPECT_EQ(classifyCompile(signaled(SIGTERM)), Verdict::ToolError);
   EXPECT_EQ(classifyRun(signaled(SIGINT)), Verdict::ToolError);
@@ -261,14 +265,87 @@ TEST(Classify, Rules) {
   EXPECT_EQ(classifyCompile(t), Verdict::CompileTimeout);
 }
 
+// What iree-compile 3.13 (the pinned wheel, llvm-cpu, the matmul of
+// tests/iree/programs) printed under `ulimit -v`, by limit: 100-200 MiB,
+// the loader cannot map libIREECompiler.so (exit 127); 250 MiB, a pass
+// pipeline thread cannot get its stack (SIGABRT); 300-400 MiB, LLVM's
+// allocation failure handler (SIGABRT; printed twice by two threads).
+TEST(Classify, OutOfMemoryAsIreeCompilePrintsIt) {
+  ProcessResult loader = exited(
+      127, "/venv/iree/compiler/_mlir_libs/iree-compile: error while loading "
+           "shared libraries: libIREECompiler.so: failed to map segment from "
+           "shared object\n");
+  ProcessResult thread = signaled(SIGABRT);
+  thread.stderrText =
+      "LLVM ERROR: pthread_create failed: Resource temporarily unavailable\n"
+      "Please report issues to https://github.com/iree-org/iree/issues and "
+      "include the crash backtrace.\nStack dump:\n0.\tProgram arguments: "
+      "iree-compile matmul.mlir\n";
+  ProcessResult alloc = signaled(SIGABRT);
+  alloc.stderrText =
+      "LLVM ERROR: out of memory\nAllocation failed\nPlease report issues "
+      "to https://github.com/iree-org/iree/issues and include the crash "
+      "backtrace.\nLLVM ERROR: out of memory\nAllocation failed\n";
+  ProcessResult badAlloc = signaled(SIGABRT);
+  badAlloc.stderrText = "terminate called after throwing an instance of "
+                        "'std::bad_alloc'\n  what():  std::bad_alloc\n";
+  ProcessResult limit;
+  limit.kind = ProcessResult::Kind::MemoryExceeded;
+  limit.signal = SIGKILL;
+  limit.residentBytes = 412ull << 20;
+  limit.residentLimitBytes = 256ull << 20;
+  for (const ProcessResult *r : {&loader, &thread, &alloc, &badAlloc, &limit}) {
+    EXPECT_EQ(classifyCompile(*r), Verdict::CompilerOom) << r->stderrText;
+    EXPECT_TRUE(isFailure(classifyCompile(*r)));
+    // One signature whatever the allocation that failed.
+    EXPECT_EQ(failureSignature(Verdict::CompilerOom, "llvm-cpu", *r),
+              "compiler-oom|llvm-cpu|out of memory");
+  }
+  EXPECT_EQ(failureMessage(Verdict::CompilerOom, alloc),
+            "LLVM ERROR: out of memory");
+  EXPECT_EQ(failureMessage(Verdict::CompilerOom, thread),
+            "LLVM ERROR: pthread_create failed: Resource temporarily "
+            "unavailable");
+  EXPECT_EQ(failureMessage(Verdict::CompilerOom, limit),
+            "resident memory 412 MiB past the limit of 256 MiB");
+  EXPECT_EQ(failureSignature(Verdict::CompilerOom, "hip:gfx942",
+                             alloc.stderrText),
+            "compiler-oom|hip:gfx942|out of memory");
+  // The same abort without a memory marker is a crash.
+  ProcessResult crash = signaled(SIGABRT);
+  crash.stderrText = "LLVM ERROR: Cannot select: intrinsic %llvm.x\n";
+  EXPECT_EQ(classifyCompile(crash), Verdict::CompilerCrash);
+  EXPECT_FALSE(outOfMemory(crash));
+  EXPECT_FALSE(outOfMemory(exited(0, "LLVM ERROR: out of memory")));
+  // Runs keep their verdicts: a memory limit is a crash, an IREE status
+  // about memory a runtime error.
+  EXPECT_EQ(classifyRun(limit), Verdict::RuntimeCrash);
+  EXPECT_EQ(classifyRun(exited(1, "iree/hal/allocator.c:12: "
+                                  "RESOURCE_EXHAUSTED; Cannot allocate memory")),
+            Verdict::RuntimeError);
+}
+
+TEST(Classify, CancelledIsNoFinding) {
+  ProcessResult r;
+  r.kind = ProcessResult::Kind::Cancelled;
+  EXPECT_EQ(classifyCompile(r), Verdict::ToolError);
+  EXPECT_EQ(classifyRun(r), Verdict::ToolError);
+  EXPECT_TRUE(llvm::StringRef(*environmentFailure(r)).starts_with("cancelled"));
+  EXPECT_EQ(r.summary(), "cancelled");
+}
+
 TEST(Verdicts, NamesParseAndFailure) {
   for (Verdict v :
        {Verdict::Pass, Verdict::Mismatch, Verdict::Undecided,
-        Verdict::CompileError, Verdict::CompilerCrash, Verdict::CompileTimeout,
+        Verdict::CompileError, Verdict::CompilerCrash, Verdict::CompilerOom,
+        Verdict::CompileTimeout,
         Verdict::RuntimeError, Verdict::RuntimeCrash, Verdict::RuntimeTimeout,
-        Verdict::CompiledOnly, Verdict::ToolError, Verdict::UnsupportedInput})
+        Verdict::CompiledOnly, Verdict::ToolError, Verdict::UnsupportedInput,
+        Verdict::ExecutorLimit})
     EXPECT_EQ(parseVerdict(verdictName(v)), v) << verdictName(v).str();
   EXPECT_EQ(verdictName(Verdict::CompilerCrash), "compiler-crash");
+  EXPECT_EQ(verdictName(Verdict::CompilerOom), "compiler-oom");
+  EXPECT_EQ(stageOf(Verdict::CompilerOom), Stage::Compile);
   EXPECT_EQ(verdictName(Verdict::CompiledOnly), "compiled-only");
   EXPECT_FALSE(parseVerdict("crash"));
   EXPECT_FALSE(parseVerdict(""));
@@ -277,6 +354,10 @@ TEST(Verdicts, NamesParseAndFailure) {
   EXPECT_FALSE(isFailure(Verdict::CompiledOnly));
   EXPECT_FALSE(isFailure(Verdict::UnsupportedInput));
   EXPECT_EQ(verdictName(Verdict::UnsupportedInput), "unsupported-input");
+  // Past a device's limits the results tell nothing about IREE.
+  EXPECT_FALSE(isFailure(Verdict::ExecutorLimit));
+  EXPECT_EQ(verdictName(Verdict::ExecutorLimit), "executor-limit");
+  EXPECT_EQ(stageOf(Verdict::ExecutorLimit), Stage::Run);
   EXPECT_TRUE(isFailure(Verdict::Mismatch));
   EXPECT_TRUE(isFailure(Verdict::CompileTimeout));
   EXPECT_TRUE(isFailure(Verdict::ToolError));

@@ -262,10 +262,87 @@ TEST_F(ProcessTest, MemoryLimit) {
   EXPECT_NE(r.stderrText.find("MemoryError"), std::string::npos)
       << r.stderrText;
 
-  // 2 GiB of zeroed pages is fine without the limit.
+  // 2 GiB of zeroed pages is fine without the limit (given time: 10 s is
+  // not always enough on a loaded 2-core machine).
   lim.memoryLimitBytes = 0;
+  lim.timeoutSeconds = 120;
   r = runProcess(argv, lim);
   EXPECT_TRUE(r.success()) << r.summary() << r.stderrText;
+}
+
+TEST_F(ProcessTest, ResidentLimitKillsTheGroup) {
+  const char *python = "/usr/bin/python3";
+  if (::access(python, X_OK) != 0)
+    GTEST_SKIP() << "no " << python;
+  // A grandchild (behind a shell, in the child's group) touches 300 MiB
+  // and waits: the group's resident memory goes past 128 MiB.
+  std::string s = writeScript(
+      dir, "grow.sh",
+      std::string(python) +
+          " -c 'import time; b = bytearray(300 << 20); time.sleep(30)' &\n"
+          "wait");
+  ProcessLimits lim;
+  lim.timeoutSeconds = 20;
+  lim.residentLimitBytes = 128ull << 20;
+  auto t0 = std::chrono::steady_clock::now();
+  ProcessResult r = runProcess({s}, lim);
+  double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  EXPECT_EQ(r.kind, ProcessResult::Kind::MemoryExceeded) << r.summary();
+  EXPECT_GT(r.residentBytes, 128ull << 20);
+  EXPECT_EQ(r.residentLimitBytes, 128ull << 20);
+  EXPECT_LT(took, 10.0);
+  EXPECT_TRUE(llvm::StringRef(r.summary()).ends_with(
+      "MiB past the limit of 128 MiB"))
+      << r.summary();
+
+  // Under a limit above what it touches, it runs to its end.
+  std::string small = writeScript(
+      dir, "small.sh",
+      std::string(python) +
+          " -c 'import time; b = bytearray(64 << 20); time.sleep(0.6)'");
+  lim.residentLimitBytes = 1ull << 30;
+  r = runProcess({small}, lim);
+  EXPECT_TRUE(r.success()) << r.summary() << r.stderrText;
+  EXPECT_GT(r.residentBytes, 64ull << 20); // sampled while it slept
+  EXPECT_LT(r.residentBytes, 1ull << 30);
+}
+
+TEST_F(ProcessTest, CancelStopsRunningAndLaterChildren) {
+  auto token = std::make_shared<CancelToken>();
+  ProcessLimits lim;
+  lim.timeoutSeconds = 60;
+  lim.cancel = token;
+  std::string sleepPid = dir.file("sleep.pid");
+  std::string hang = writeScript(
+      dir, "hang.sh", "sleep 30 &\necho $! > '" + sleepPid + "'\nwait");
+  ProcessResult r;
+  std::thread t([&] { r = runProcess({hang}, lim); });
+  // Cancel once the grandchild runs.
+  for (int i = 0; i < 500 && readFile(sleepPid).empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ASSERT_FALSE(readFile(sleepPid).empty());
+  auto t0 = std::chrono::steady_clock::now();
+  token->cancel();
+  t.join();
+  double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  EXPECT_EQ(r.kind, ProcessResult::Kind::Cancelled) << r.summary();
+  EXPECT_LT(took, 3.0);
+  EXPECT_TRUE(becomesDead(std::stoi(readFile(sleepPid)), 5.0));
+
+  // After it, nothing starts under the token; other children are unaffected.
+  std::string marker = dir.file("ran");
+  std::string touch = writeScript(dir, "touch.sh", "touch '" + marker + "'");
+  r = runProcess({touch}, lim);
+  EXPECT_EQ(r.kind, ProcessResult::Kind::Cancelled);
+  EXPECT_FALSE(llvm::sys::fs::exists(marker));
+  lim.cancel = nullptr;
+  r = runProcess({touch}, lim);
+  EXPECT_TRUE(r.success()) << r.summary();
+  EXPECT_TRUE(llvm::sys::fs::exists(marker));
 }
 
 TEST_F(ProcessTest, FileSizeLimit) {

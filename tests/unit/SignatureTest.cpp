@@ -174,18 +174,32 @@ TEST(Signature, OutOfMemoryIsOneBugWhateverKilledIt) {
       "  return %0 : tensor<4xf32>\n"
       "}\n";
   std::string llvmError = bugSignature(evidence(
-      "compiler-crash", "llvm-cpu", "LLVM ERROR: out of memory",
+      "compiler-oom", "llvm-cpu", "LLVM ERROR: out of memory",
       "LLVM ERROR: out of memory\nAllocation failed\nStack dump:\n", program));
   std::string killed = bugSignature(
-      evidence("compiler-crash", "cuda:sm_80",
+      evidence("compiler-oom", "cuda:sm_80",
                "killed by SIGKILL (out of memory?)", "", program));
-  std::string hip = bugSignature(evidence("compiler-crash", "hip:gfx942",
+  std::string hip = bugSignature(evidence("compiler-oom", "hip:gfx942",
                                           "LLVM ERROR: out of memory", "",
                                           program));
+  std::string capped = bugSignature(evidence(
+      "compiler-oom", "vulkan:rdna3",
+      "resident memory 8301 MiB past the limit of 8192 MiB", "", program));
+  std::string thread = bugSignature(evidence(
+      "compiler-oom", "llvm-cpu",
+      "LLVM ERROR: pthread_create failed: Resource temporarily unavailable",
+      "", program));
   EXPECT_EQ(llvmError,
-            "compiler-crash|-|iree_linalg_ext.scatter|out of memory");
+            "compiler-oom|-|iree_linalg_ext.scatter|out of memory");
   EXPECT_EQ(killed, llvmError);
   EXPECT_EQ(hip, llvmError);
+  EXPECT_EQ(capped, llvmError);
+  EXPECT_EQ(thread, llvmError);
+  // A crash that says it ran out of memory (a signature recorded before
+  // compiler-oom existed) keeps its verdict.
+  EXPECT_EQ(bugSignature(evidence("compiler-crash", "llvm-cpu",
+                                  "LLVM ERROR: out of memory", "", program)),
+            "compiler-crash|-|iree_linalg_ext.scatter|out of memory");
 }
 
 TEST(Signature, MismatchSignedByTheReducedOpSetNotTheDtype) {
