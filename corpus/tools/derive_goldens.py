@@ -71,8 +71,8 @@ VULKAN_EXPECT = {
     "arith_int_division_shifts_i32": {
         "verdict": "mismatch",
         "signature": "output 1 (4x6xi32): 1 of 24 elements differ; first at [0, 0]: expected -2, actual 2",
-        "issue": "not yet searched",
-        "reason": "Seen on lavapipe (Mesa 22.3.6, IREE 3.13.0 vulkan:llvmpipe, 2026-11-28): a wrong result. Not yet triaged between IREE's SPIR-V code generation and the executor (its loop bound, ref-run --work, is far below lavapipe's cap, so no known executor limit explains it); recorded so replay notices any change, not as an IREE bug."
+        "issue": "none found in IREE's or LLVM's tracker (searched 2026-11-28): new; upstream MLIR's arith-to-spirv remsi emulation",
+        "reason": "difftest attribute (2026-11-28): IREE (SPIR-V codegen). llvm-cpu and vmvx give -2; vulkan:llvmpipe and vulkan:rdna3-lavapipe give +2 for remsi(INT_MIN, 3), deterministic with LP_NUM_THREADS=1, spirv-val clean once the module's version is raised to the target's 1.6. Cause, read in the emitted SPIR-V: arith.remsi becomes UMod(SAbs(x), SAbs(y)) negated unless OpIEqual(x, SAbs(x)); SAbs(INT_MIN) is INT_MIN, so INT_MIN counts as non-negative and the remainder keeps the sign +. A silent wrong result of the SPIR-V lowering (MLIR's ArithToSPIRV, used by IREE) for a dividend of INT_MIN."
     },
     "math_exp2_log2_f64": {
         "verdict": "compile-error",
@@ -101,8 +101,8 @@ VULKAN_EXPECT = {
     "truncf_small_float_to_min_normal": {
         "verdict": "mismatch",
         "signature": "output 0 (8xi8): 4 of 8 elements differ; first at [0]: expected 2, actual 0",
-        "issue": "not yet searched",
-        "reason": "Seen on lavapipe (Mesa 22.3.6, IREE 3.13.0 vulkan:llvmpipe, 2026-11-28): a wrong result. Not yet triaged between IREE's SPIR-V code generation and the executor (its loop bound, ref-run --work, is far below lavapipe's cap, so no known executor limit explains it); recorded so replay notices any change, not as an IREE bug."
+        "issue": "as llvm-cpu (the truncf small-float class, known-issues.toml)",
+        "reason": "difftest attribute (2026-11-28): IREE (shared pipeline: also wrong on llvm-cpu/vmvx). The same truncation class the CPU targets record; not a SPIR-V finding."
     },
     "pack_pad_outer_perm_i32": {
         "verdict": "compile-error",
