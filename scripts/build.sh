@@ -2,8 +2,8 @@
 # Configures and builds into build/ (binaries in build/bin/), every core,
 # through ccache when it is installed (scripts/setup.sh installs it): a
 # rebuild after a pull or a branch switch recompiles only what changed.
-# Precompiled headers (REF_PCH, on by default) are cached too: ccache needs
-# the sloppiness below for them (its manual, "Precompiled headers").
+# The sloppiness below lets ccache cache precompiled headers, should the
+# build use them (its manual, "Precompiled headers").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
