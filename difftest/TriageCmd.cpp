@@ -284,6 +284,33 @@ llvm::Expected<Bundle> loadBundle(StringRef dir) {
   return b;
 }
 
+/// The bundle's one target configuration, as verdict.json records it.
+llvm::Expected<gpu::TargetConfig> bundleConfig(const Bundle &b,
+                                               const Settings &settings) {
+  auto parsed = gpu::parseTargetList(b.target, *settings.table, b.optLevel,
+                                     b.extraFlags);
+  if (!parsed)
+    return parsed.takeError();
+  if (parsed->size() != 1)
+    return llvm::createStringError(joinPath(b.dir, "verdict.json") +
+                                   ": expected one target");
+  return parsed->front();
+}
+
+/// Copies the bundle's case (program.mlir, inputs/, golden/) into
+/// `workDir`, where every trial runs it.
+llvm::Error copyCase(const Bundle &b, StringRef workDir) {
+  for (StringRef part : {"inputs", "golden"})
+    if (fs::exists(joinPath(b.dir, part)))
+      if (llvm::Error e =
+              copyTree(joinPath(b.dir, part), joinPath(workDir, part)))
+        return e;
+  if (std::error_code ec = fs::copy_file(joinPath(b.dir, "program.mlir"),
+                                         joinPath(workDir, "program.mlir")))
+    return llvm::createStringError(workDir + ": " + ec.message());
+  return llvm::Error::success();
+}
+
 //===----------------------------------------------------------------------===//
 // Classifying an outcome against the bundle's failure
 //===----------------------------------------------------------------------===//
@@ -761,25 +788,15 @@ llvm::Expected<BundleRerun> rerunBundle(StringRef bundleDir, StringRef workDir,
   auto bundle = loadBundle(bundleDir);
   if (!bundle)
     return bundle.takeError();
-  auto parsed = gpu::parseTargetList(bundle->target, *settings.table,
-                                     bundle->optLevel, bundle->extraFlags);
-  if (!parsed)
-    return parsed.takeError();
-  if (parsed->size() != 1)
-    return llvm::createStringError(joinPath(bundleDir, "verdict.json") +
-                                   ": expected one target");
+  auto config = bundleConfig(*bundle, settings);
+  if (!config)
+    return config.takeError();
   fs::remove_directories(workDir);
   fs::create_directories(workDir);
-  for (StringRef part : {"inputs", "golden"})
-    if (fs::exists(joinPath(bundle->dir, part)))
-      if (llvm::Error e = copyTree(joinPath(bundle->dir, part),
-                                   joinPath(workDir, part)))
-        return std::move(e);
-  if (std::error_code ec = fs::copy_file(joinPath(bundle->dir, "program.mlir"),
-                                         joinPath(workDir, "program.mlir")))
-    return llvm::createStringError(workDir + ": " + ec.message());
+  if (llvm::Error e = copyCase(*bundle, workDir))
+    return std::move(e);
   Triage triage(*bundle, workDir.str(), settings);
-  Trial t = triage.run("baseline", "rerun", parsed->front());
+  Trial t = triage.run("baseline", "rerun", *config);
   BundleRerun r;
   r.reproduces = t.outcome == Outcome::Same;
   r.passes = t.outcome == Outcome::Passes;
@@ -812,25 +829,18 @@ llvm::Expected<Attribution> attributeBundle(StringRef bundleDir,
   auto bundle = loadBundle(bundleDir);
   if (!bundle)
     return bundle.takeError();
-  auto parsed = gpu::parseTargetList(bundle->target, *settings.table,
-                                     bundle->optLevel, bundle->extraFlags);
-  if (!parsed)
-    return parsed.takeError();
-  if (parsed->size() != 1 || parsed->front().desc->name != "vulkan")
+  auto config = bundleConfig(*bundle, settings);
+  if (!config)
+    return config.takeError();
+  if (config->desc->name != "vulkan")
     return llvm::createStringError(joinPath(bundleDir, "verdict.json") +
                                    ": target " + bundle->target +
                                    ": attribution is for vulkan bundles");
-  const gpu::TargetConfig &own = parsed->front();
+  const gpu::TargetConfig &own = *config;
   fs::remove_directories(workDir);
   fs::create_directories(workDir);
-  for (StringRef part : {"inputs", "golden"})
-    if (fs::exists(joinPath(bundle->dir, part)))
-      if (llvm::Error e = copyTree(joinPath(bundle->dir, part),
-                                   joinPath(workDir, part)))
-        return std::move(e);
-  if (std::error_code ec = fs::copy_file(joinPath(bundle->dir, "program.mlir"),
-                                         joinPath(workDir, "program.mlir")))
-    return llvm::createStringError(workDir + ": " + ec.message());
+  if (llvm::Error e = copyCase(*bundle, workDir))
+    return std::move(e);
 
   // The vulkan run's own outputs, as the bundle keeps them.
   std::vector<std::string> ownBytes;
@@ -1221,16 +1231,8 @@ int triageCommand(int argc, char **argv) {
     }
     workDir = std::string(tmp);
   }
-  for (StringRef part : {"inputs", "golden"})
-    if (fs::exists(joinPath(bundle.dir, part)))
-      if (llvm::Error e =
-              copyTree(joinPath(bundle.dir, part), joinPath(workDir, part))) {
-        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
-        return kToolError;
-      }
-  if (std::error_code ec = fs::copy_file(joinPath(bundle.dir, "program.mlir"),
-                                         joinPath(workDir, "program.mlir"))) {
-    llvm::errs() << "error: " << workDir << ": " << ec.message() << "\n";
+  if (llvm::Error e = copyCase(bundle, workDir)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
     return kToolError;
   }
 

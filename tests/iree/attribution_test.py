@@ -75,6 +75,13 @@ def attribute(dt, bundle, tf, iree_dir=None, known=None):
         return {}
 
 
+def issue_md(dt, bundle, work, name):
+    """report --issue's Markdown for a bundle ("" when it fails)."""
+    out = os.path.join(work, name + ".md")
+    rc, _ = run([dt, "report", "--issue", bundle, "--out=" + out])
+    return open(out).read() if rc == 0 else ""
+
+
 def main():
     dt, root, work = map(os.path.abspath, sys.argv[1:4])
     tools = real_tools(root)
@@ -107,9 +114,7 @@ def main():
         check(sv.get("invalid") == [] and
               (sv.get("ran") is True or sv.get("modules") == 0),
               "shared: no invalid module outside the known classes (%s)" % sv)
-        rc, text = run([dt, "report", "--issue", b,
-                        "--out=" + os.path.join(work, "shared.md")])
-        md = open(os.path.join(work, "shared.md")).read() if rc == 0 else ""
+        md = issue_md(dt, b, work, "shared")
         check("## Attribution" in md and "shared pipeline" in md,
               "shared: issue.md has the attribution section")
 
@@ -156,9 +161,7 @@ def main():
         check(a.get("conclusion") == "executor-suspect",
               "executor: a known-executor entry gives executor-suspect (%s)"
               % a.get("conclusion"))
-        rc, text = run([dt, "report", "--issue", b,
-                        "--out=" + os.path.join(work, "executor.md")])
-        md = open(os.path.join(work, "executor.md")).read() if rc == 0 else ""
+        md = issue_md(dt, b, work, "executor")
         check("Not for IREE's tracker" in md,
               "executor: issue.md says it is not for IREE's tracker")
 
