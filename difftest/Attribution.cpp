@@ -132,8 +132,7 @@ SpirvCheck validateSpirv(const gpu::TargetConfig &config, StringRef program,
 }
 
 std::vector<std::string>
-vulkanAttributionArches(const gpu::TargetTable &table) {
-  (void)table;
+vulkanAttributionArches() {
   // The targets that fit lavapipe (subgroup size 8, 32 KiB of shared
   // memory): IREE's own llvmpipe target, and the rdna3 heuristics on
   // lavapipe's limits (docs/gpu.md, "Targets that fit the executor").

@@ -23,7 +23,7 @@ SpirvCheck validateSpirv(const gpu::TargetConfig &config,
 
 /// The vulkan architectures a vulkan mismatch is re-run on (those that fit
 /// lavapipe; the bundle's own is skipped).
-std::vector<std::string> vulkanAttributionArches(const gpu::TargetTable &table);
+std::vector<std::string> vulkanAttributionArches();
 
 /// Gathers the evidence for a vulkan bundle (TriageCmd.cpp: it re-runs the
 /// bundle's case) and decides; writes BUNDLE/attribution.json.

@@ -882,7 +882,7 @@ llvm::Expected<Attribution> attributeBundle(StringRef bundleDir,
     }
     e.cpu.push_back(neighbour(triage.run("target", cpu.str(), c->front())));
   }
-  for (const std::string &arch : vulkanAttributionArches(*settings.table)) {
+  for (const std::string &arch : vulkanAttributionArches()) {
     if (arch == own.arch)
       continue;
     gpu::TargetConfig c = own;
