@@ -26,6 +26,9 @@ CREATE TABLE IF NOT EXISTS cases (
 CREATE TABLE IF NOT EXISTS failures (
   signature TEXT PRIMARY KEY, verdict TEXT, target TEXT, first_case INTEGER,
   bundle TEXT, first_seen REAL);
+CREATE TABLE IF NOT EXISTS golden_suspects (
+  case_index INTEGER, variant TEXT, targets TEXT, signature TEXT,
+  bundle TEXT, detail TEXT, PRIMARY KEY (case_index, variant));
 )sql";
 
 /// A prepared statement, finalized on scope exit.
@@ -147,7 +150,8 @@ std::map<int64_t, std::string> CampaignDB::unfinishedBatches() {
 }
 
 llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
-                                    llvm::ArrayRef<FailureRow> failures) {
+                                    llvm::ArrayRef<FailureRow> failures,
+                                    llvm::ArrayRef<SuspectRow> suspects) {
   std::lock_guard<std::mutex> lock(mutex);
   if (llvm::Error e = exec("BEGIN IMMEDIATE"))
     return e;
@@ -187,6 +191,17 @@ llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
     st.bind(6, f.firstSeen);
     if (sqlite3_step(st.s) != SQLITE_DONE)
       return fail("writing a failure");
+  }
+  for (const SuspectRow &g : suspects) {
+    Stmt st(db, "INSERT OR REPLACE INTO golden_suspects VALUES (?,?,?,?,?,?)");
+    st.bind(1, g.caseIndex);
+    st.bind(2, g.variant);
+    st.bind(3, g.targets);
+    st.bind(4, g.signature);
+    st.bind(5, g.bundle);
+    st.bind(6, g.detail);
+    if (sqlite3_step(st.s) != SQLITE_DONE)
+      return fail("writing a golden suspect");
   }
   Stmt st(db, "INSERT OR REPLACE INTO batches VALUES (?, strftime('%s','now'))");
   st.bind(1, batch);
@@ -249,6 +264,23 @@ std::vector<FailureRow> CampaignDB::failures() {
   return out;
 }
 
+std::vector<SuspectRow> CampaignDB::goldenSuspects() {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<SuspectRow> out;
+  Stmt st(db, "SELECT * FROM golden_suspects ORDER BY case_index, variant");
+  while (sqlite3_step(st.s) == SQLITE_ROW) {
+    SuspectRow g;
+    g.caseIndex = st.integer(0);
+    g.variant = st.text(1);
+    g.targets = st.text(2);
+    g.signature = st.text(3);
+    g.bundle = st.text(4);
+    g.detail = st.text(5);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
 llvm::Error CampaignDB::mergeFrom(StringRef otherPath) {
   std::string attach = "ATTACH DATABASE '";
   for (char c : otherPath)
@@ -261,6 +293,8 @@ llvm::Error CampaignDB::mergeFrom(StringRef otherPath) {
                        "INSERT OR IGNORE INTO cases SELECT * FROM other.cases;"
                        "INSERT OR IGNORE INTO failures SELECT * FROM "
                        "other.failures;"
+                       "INSERT OR IGNORE INTO golden_suspects SELECT * FROM "
+                       "other.golden_suspects;"
                        "COMMIT;");
   llvm::consumeError(exec("DETACH DATABASE other"));
   return e;

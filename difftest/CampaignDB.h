@@ -55,6 +55,19 @@ struct FailureRow {
   double firstSeen = 0;
 };
 
+/// A case whose every running IREE target agreed with the others bit for bit
+/// while all disagreed with the golden: the golden is the suspect, to be
+/// audited first. Its rows stay mismatches against IREE (docs/fuzzing.md,
+/// "Golden suspects").
+struct SuspectRow {
+  int64_t caseIndex = 0;
+  std::string variant;   // "" for the case, the twin's suffix for its twin
+  std::string targets;   // the targets that agreed, comma-separated
+  std::string signature; // the first target's mismatch signature
+  std::string bundle;    // relative to the campaign directory
+  std::string detail;    // the first target's mismatch detail
+};
+
 class CampaignDB {
 public:
   ~CampaignDB();
@@ -70,7 +83,8 @@ public:
   /// Commits a batch: its case rows, new failure rows (existing signatures
   /// keep their first case and bundle), and the batch as done.
   llvm::Error commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> cases,
-                          llvm::ArrayRef<FailureRow> failures);
+                          llvm::ArrayRef<FailureRow> failures,
+                          llvm::ArrayRef<SuspectRow> suspects = {});
   /// Signatures already recorded.
   std::set<std::string> knownSignatures();
   /// Notes that batch `batch` was stopped before its commit (`--resume` runs
@@ -81,8 +95,9 @@ public:
 
   std::vector<CaseRow> cases();
   std::vector<FailureRow> failures();
+  std::vector<SuspectRow> goldenSuspects();
 
-  /// Copies every case and failure of `other` (shard databases into one).
+  /// Copies every case, failure and golden suspect of `other` (shard databases into one).
   llvm::Error mergeFrom(llvm::StringRef otherPath);
 
 private:

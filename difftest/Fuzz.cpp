@@ -168,6 +168,7 @@ struct Stats {
   std::map<std::string, int64_t> verdicts; // per (case, target) row
   int64_t cases = 0;
   int64_t newFailures = 0;
+  int64_t goldenSuspects = 0;
   double started = now();
 };
 
@@ -221,6 +222,7 @@ private:
   /// Returns how many failures were new.
   llvm::Expected<size_t> commit(int64_t b, const std::vector<CaseRow> &rows,
                                 std::vector<FailureRow> failures,
+                                std::vector<SuspectRow> suspects,
                                 StringRef stage);
   std::string bundleName(const std::string &verdict, const std::string &sig) {
     return verdict + "-" + hex64(llvm::xxh3_64bits(sig)).substr(0, 10);
@@ -256,6 +258,7 @@ bool Campaign::isCommitted(const std::string &sig) {
 llvm::Expected<size_t> Campaign::commit(int64_t b,
                                         const std::vector<CaseRow> &rows,
                                         std::vector<FailureRow> failures,
+                                        std::vector<SuspectRow> suspects,
                                         StringRef stage) {
   std::lock_guard<std::mutex> lock(sigMutex);
   loadCommitted();
@@ -270,7 +273,15 @@ llvm::Expected<size_t> Campaign::commit(int64_t b,
       return environmentError(to + ": " + ec.message());
     kept.push_back(std::move(f));
   }
-  if (llvm::Error e = db->commitBatch(b, rows, kept))
+  // Each golden suspect has a bundle of its own (the case, to audit).
+  for (const SuspectRow &g : suspects) {
+    std::string from = joinPath(stage, path::filename(g.bundle)),
+                to = joinPath(out, g.bundle);
+    fs::remove_directories(to);
+    if (std::error_code ec = fs::rename(from, to))
+      return environmentError(to + ": " + ec.message());
+  }
+  if (llvm::Error e = db->commitBatch(b, rows, kept, suspects))
     return std::move(e);
   for (const FailureRow &f : kept)
     committed.insert(f.signature);
@@ -301,6 +312,43 @@ struct BatchCase {
   /// scope).
   std::vector<std::string> parameters;
 };
+
+/// Whether `c` is a golden suspect: at least two targets ran it, every one
+/// of them disagreed with the golden (a mismatch), and their outputs are
+/// the same bit for bit. Independent code generators agreeing exactly on
+/// an answer the interpreter did not give points at the interpreter first;
+/// it may still be a bug IREE's targets share (the flow-level pipeline),
+/// so the rows stay mismatches and the report lists the case for audit.
+/// Returns the targets that agreed.
+std::optional<std::vector<size_t>> goldenSuspect(const BatchCase &c) {
+  std::vector<size_t> ran;
+  for (auto [t, ct] : llvm::enumerate(c.targets)) {
+    gpu::Verdict v = ct.result.verdict;
+    if (v == gpu::Verdict::Mismatch)
+      ran.push_back(t);
+    else if (v == gpu::Verdict::Pass)
+      return std::nullopt; // one target agrees with the golden
+  }
+  if (ran.size() < 2)
+    return std::nullopt;
+  for (auto [i, g] : llvm::enumerate(c.golden.spec.goldens)) {
+    std::optional<std::string> first;
+    for (size_t t : ran) {
+      auto bytes = readFile(joinPath(
+          c.dir, c.targets[t].subdir, "actual",
+          gpu::tensorFileName("out", static_cast<unsigned>(i), g.dtype)));
+      if (!bytes) {
+        llvm::consumeError(bytes.takeError());
+        return std::nullopt;
+      }
+      if (!first)
+        first = std::move(*bytes);
+      else if (*first != *bytes)
+        return std::nullopt;
+    }
+  }
+  return ran;
+}
 
 llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   if (minFreeBytes > 0) {
@@ -788,9 +836,33 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   }
 
   // 3. Rows and bundles.
+  // Stages a bundle of case `c` as run on target `t` under `name`.
+  auto stageBundle = [&](BatchCase &c, size_t t,
+                         const std::string &name) -> llvm::Error {
+    const CaseTarget &ct = c.targets[t];
+    std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
+                                           "--function=" + c.name};
+    // The bundle carries the case's archives (parameters.json).
+    gpu::CaseSpec spec = c.golden.spec;
+    auto params = recordParameters(c);
+    if (!params)
+      return params.takeError();
+    if (!c.parameters.empty())
+      spec.parameters = *params;
+    for (const std::string &p : *params)
+      goldenArgv.push_back("--parameters=" + p);
+    for (const gpu::TensorFile &in : c.golden.spec.inputs)
+      goldenArgv.push_back("--input=" + in.inputFlag());
+    auto bundle = writeBundle(stage, name, c.dir, ct.subdir, spec,
+                              configs[t], ct.result, settings,
+                              shellCommand(goldenArgv), /*replace=*/true);
+    if (!bundle)
+      return bundle.takeError();
+    return llvm::Error::success();
+  };
+  std::vector<SuspectRow> suspects;
   for (BatchCase &c : cases) {
     for (auto [t, ct] : llvm::enumerate(c.targets)) {
-      const gpu::TargetConfig &config = configs[t];
       CaseRow row = baseRow(c);
       row.target = ct.result.target + (c.twin ? kTwinSuffix.str() : "");
       row.verdict = gpu::verdictName(ct.result.verdict).str();
@@ -817,29 +889,27 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
             if (fs::exists(joinPath(bdir, m)))
               fs::copy_file(joinPath(bdir, m), joinPath(c.dir, "batch-" + m));
           }
-        std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
-                                               "--function=" + c.name};
-        // The bundle carries the case's archives (parameters.json).
-        gpu::CaseSpec spec = c.golden.spec;
-        auto params = recordParameters(c);
-        if (!params)
-          return params.takeError();
-        if (!c.parameters.empty())
-          spec.parameters = *params;
-        for (const std::string &p : *params)
-          goldenArgv.push_back("--parameters=" + p);
-        for (const gpu::TensorFile &in : c.golden.spec.inputs)
-          goldenArgv.push_back("--input=" + in.inputFlag());
-        auto bundle = writeBundle(stage, name, c.dir,
-                                  ct.subdir, spec, config, ct.result,
-                                  settings, shellCommand(goldenArgv),
-                                  /*replace=*/true);
-        if (!bundle)
-          return bundle.takeError();
+        if (llvm::Error e = stageBundle(c, t, name))
+          return e;
         failures.push_back({row.signature, row.verdict, row.target, c.index,
                             joinPath("bundles", name), now()});
       }
       rows.push_back(std::move(row));
+    }
+    if (std::optional<std::vector<size_t>> agreed = goldenSuspect(c)) {
+      SuspectRow g;
+      g.caseIndex = c.index;
+      g.variant = c.twin ? kTwinSuffix.str() : "";
+      const TargetResult &r = c.targets[agreed->front()].result;
+      for (size_t t : *agreed)
+        g.targets += (g.targets.empty() ? "" : ",") + configs[t].name();
+      g.signature = r.signature;
+      g.detail = r.detail;
+      std::string name = "golden-suspect-" + c.name; // f<i> or f<i>_static
+      if (llvm::Error e = stageBundle(c, agreed->front(), name))
+        return e;
+      g.bundle = joinPath("bundles", name);
+      suspects.push_back(std::move(g));
     }
   }
   // Stopped at --time while the batch ran: some of its tools may have been
@@ -848,7 +918,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   if (cancel && cancel->cancelled())
     return environmentError("stopped at the campaign's --time");
   llvm::Expected<size_t> newFailures =
-      commit(b, rows, std::move(failures), stage);
+      commit(b, rows, std::move(failures), suspects, stage);
   if (!newFailures)
     return newFailures.takeError();
   fs::remove_directories(bdir);
@@ -858,6 +928,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     for (const CaseRow &row : rows)
       ++stats.verdicts[row.verdict];
     stats.newFailures += *newFailures;
+    stats.goldenSuspects += static_cast<int64_t>(suspects.size());
   }
   progress(false);
   return llvm::Error::success();
@@ -872,6 +943,8 @@ void Campaign::progress(bool final) {
   for (auto &[v, n] : stats.verdicts)
     line += " " + v + " " + std::to_string(n);
   line += llvm::formatv(" | {0} new distinct failures", stats.newFailures);
+  if (stats.goldenSuspects > 0)
+    line += llvm::formatv(", {0} golden suspects", stats.goldenSuspects);
   if (tty && !final) {
     llvm::errs() << "\r\x1b[K" << line;
     llvm::errs().flush();

@@ -1021,6 +1021,7 @@ int nightlyCommand(int argc, char **argv) {
   double campaignSeconds = 0;
   int64_t caseCount = 0;
   std::vector<FailureRow> failures;
+  std::vector<SuspectRow> suspects; // golden suspects: listed first
   std::map<std::string, int64_t> rowsPer;
   if (fs::exists(joinPath(campaignDir, "campaign.db"))) {
     auto db = CampaignDB::open(joinPath(campaignDir, "campaign.db"));
@@ -1044,6 +1045,7 @@ int nightlyCommand(int argc, char **argv) {
     caseCount = caseIds.size();
     campaignSeconds = first > 0 && last > first ? last - first : 0;
     failures = (*db)->failures();
+    suspects = (*db)->goldenSuspects();
     // A report of the campaign itself (its coverage and raw signatures).
     runChild({n.self, "report", campaignDir},
              joinPath(n.nightDir, "campaign-report.log"));
@@ -1351,6 +1353,22 @@ int nightlyCommand(int argc, char **argv) {
   os << "# Nightly " << n.id << ": " << newCount << " new, " << regressedCount
      << " regressed, " << fixedCount << " fixed, " << knownCount
      << " known\n\n";
+  // The golden is audited before IREE is blamed: cases where every target
+  // that ran agreed bit for bit against the interpreter (docs/nightly.md).
+  if (!suspects.empty()) {
+    os << "## Golden suspects: " << suspects.size()
+       << " (audit these first)\n\nEvery IREE target that ran each case "
+          "agreed with the others bit for bit, and all disagreed with the "
+          "interpreter's golden. Each stays a mismatch below until "
+          "audited.\n\n| case | targets | signature | bundle |\n"
+          "|---|---|---|---|\n";
+    for (const SuspectRow &g : suspects)
+      os << "| " << g.caseIndex << g.variant << " | " << mdCell(g.targets)
+         << " | `" << mdCell(g.signature) << "` | "
+         << mdCell(relativeTo(n.dir, joinPath(campaignDir, g.bundle)))
+         << " |\n";
+    os << "\n## Signatures\n\n";
+  }
   os << "| status | signature | targets | rows | first night | issue | "
         "what | bundle |\n|---|---|---|---|---|---|---|---|\n";
   for (const Finding *f : sorted)
@@ -1376,7 +1394,8 @@ int nightlyCommand(int argc, char **argv) {
      << llvm::formatv("- localize: {0} of {1} mismatch bundles signed by "
                       "their guilty dispatch\n",
                       n.localized, n.localizeTried)
-     << "- open signatures: " << open << "\n";
+     << "- open signatures: " << open << "\n"
+     << "- golden suspects: " << suspects.size() << "\n";
   for (const std::string &note : n.notes)
     os << "- " << note << "\n";
   os << "\n![cases per minute and open signatures](trend.svg)\n\n"
@@ -1401,6 +1420,18 @@ int nightlyCommand(int argc, char **argv) {
   hs << "<h1>Nightly " << n.id << ": " << newCount << " new, "
      << regressedCount << " regressed, " << fixedCount << " fixed, "
      << knownCount << " known</h1>";
+  if (!suspects.empty()) {
+    hs << "<h2>Golden suspects: " << suspects.size()
+       << " (audit these first)</h2><table id=\"golden-suspects\"><tr><th>"
+          "case</th><th>targets</th><th>signature</th><th>bundle</th></tr>";
+    for (const SuspectRow &g : suspects)
+      hs << "<tr><td>" << g.caseIndex << html(g.variant) << "</td><td>"
+         << html(g.targets) << "</td><td><code>" << html(g.signature)
+         << "</code></td><td>"
+         << html(relativeTo(n.dir, joinPath(campaignDir, g.bundle)))
+         << "</td></tr>";
+    hs << "</table>";
+  }
   hs << "<table id=\"signatures\"><tr><th>status</th><th>signature</th><th>"
         "targets</th><th>rows</th><th>first night</th><th>issue</th><th>"
         "what</th><th>bundle</th></tr>";

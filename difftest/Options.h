@@ -80,6 +80,13 @@ struct CommonOptions {
   llvm::cl::opt<bool> keep{
       "keep", llvm::cl::desc("Keep the work directories of passing cases"),
       llvm::cl::cat(category)};
+  llvm::cl::opt<bool> judgeSubgroupMismatch{
+      "judge-subgroup-mismatch",
+      llvm::cl::desc("Audits only: run and judge a target whose subgroup "
+                     "size the device lacks (vulkan:rdna3 on lavapipe) "
+                     "instead of compiling it only; its failures are the "
+                     "executor's, never IREE's"),
+      llvm::cl::Hidden, llvm::cl::cat(category)};
 
   /// Resolves tools, the target table and limits. Prints the error and
   /// returns nullopt on failure.

@@ -1266,6 +1266,18 @@ int reportCommand(int argc, char **argv) {
     fails.rows.push_back(std::move(row));
     fails.links.push_back(f.bundle);
   }
+  // Golden suspects first: every IREE target that ran the case agreed
+  // with the others bit for bit and disagreed with the golden (Fuzz.cpp).
+  std::vector<SuspectRow> suspects = (*db)->goldenSuspects();
+  Table suspectTable;
+  suspectTable.title = "Golden suspects (audit first: every target that ran "
+                       "the case agreed, bit for bit, against the golden)";
+  suspectTable.head = {"case", "targets", "signature", "bundle"};
+  for (const SuspectRow &g : suspects) {
+    suspectTable.rows.push_back({std::to_string(g.caseIndex) + g.variant,
+                                 g.targets, g.signature, g.bundle});
+    suspectTable.links.push_back(g.bundle);
+  }
   std::vector<Table> coverage = {
       countTable("Coverage: ops x element types (cases)", "op", opDtype),
       countTable("Coverage: ops x ranks (cases)", "op", opRank),
@@ -1292,6 +1304,9 @@ int reportCommand(int argc, char **argv) {
                     caseIds.size(), rows.size(), failures.size(), seed,
                     targets, iree)
           .str();
+  summary += llvm::formatv("; {0} golden suspect{1}", suspects.size(),
+                           suspects.size() == 1 ? "" : "s")
+                 .str();
   if (minutes > 0)
     summary += llvm::formatv("; {0:f1} min wall, {1:f1} cases/min", minutes,
                              caseIds.size() / minutes)
@@ -1319,6 +1334,8 @@ int reportCommand(int argc, char **argv) {
   {
     llvm::raw_string_ostream os(md);
     os << "# difftest campaign report\n\n" << summary << "\n";
+    if (!suspects.empty())
+      writeMarkdownTable(os, suspectTable);
     writeMarkdownTable(os, where);
     writeMarkdownTable(os, totals);
     writeMarkdownTable(os, fails);
@@ -1341,6 +1358,8 @@ int reportCommand(int argc, char **argv) {
           "text-align:left}th{background:#f0f0f0}"
           "</style></head><body>\n<h1>difftest campaign report</h1>\n<p>"
        << html(summary) << "</p>\n";
+    if (!suspects.empty())
+      writeHtmlTable(os, suspectTable, "golden-suspects");
     writeHtmlTable(os, where, "targets");
     writeHtmlTable(os, totals, "verdicts");
     writeHtmlTable(os, fails, "failures");

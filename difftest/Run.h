@@ -22,6 +22,10 @@ struct Settings {
   /// Variables set for every iree-run-module (attribution reruns lavapipe
   /// with LP_NUM_THREADS=1).
   std::vector<std::pair<std::string, std::string>> runEnv;
+  /// Audits only (--judge-subgroup-mismatch): run and judge a target whose
+  /// subgroup size the device lacks, which is otherwise compiled only. Its
+  /// failures are the executor's mismatch with the target, never IREE's.
+  bool judgeSubgroupMismatch = false;
 };
 
 /// The result of one target of one case.
