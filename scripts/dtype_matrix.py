@@ -7,11 +7,24 @@ function that runs the op on constants and compares its result with
 `check.expect_eq_const` against a value derived here, independently of
 ref-run (Python integers wrapped to the type's width, Python floats and
 complex numbers on inputs chosen so that every intermediate result is exact
-in every format, so no rounding rule is needed). All cells go into one
-module run by `ref-run --check` (one process; cells the verifier rejects
-are found by `ref-run --verify-only` first and left out). Each cell is:
+in every format, so no rounding rule is needed; where a cast must round,
+round_to() rounds to nearest even from the format's parameters, since the
+system python3 has no ml_dtypes). Scalar ops (arith, math, complex) run
+both on tensors, where the op takes them, and as the body of a
+linalg.generic. All cells go into one module run by `ref-run --check` (one
+process; cells MLIR rejects are found first by `ref-opt
+--split-input-file` and `ref-run --verify-only` and left out). Each cell
+is:
 
   exact    the result equals the derivation bit for bit (check passed)
+  within   math functions on f16, bf16, f32, f64: exact on inputs whose
+           results every format holds (exp(0) = 1, sqrt(4) = 2, ...), and
+           on inputs with inexact results within a relative 2 * 2^-p
+           (p: the type's mantissa bits; 2 to 4 ulp) of Python's math
+           module (libm in double, the literal rounded to the type by
+           MLIR's parser), with `check.expect_almost_eq_const ... rtol`.
+           For f64 Python calls the same libm as ref-run, so the check
+           catches a wrong function, argument or rounding, not libm's error
   refused  ref-run refused the element type for the op ("unsupported element
            type <T> for <op>", exit 8): the golden is unavailable
   invalid  MLIR's parser or verifier rejects the op on that type
@@ -1665,11 +1678,12 @@ def main():
         return 2
 
     start = time.time()
-    cells = {}  # name -> (op label, type, lines)
+    cells = {}  # name -> (op label, type, lines, has a tolerance check)
     for i, (label, fn) in enumerate(OPS):
         for t in TYPES:
             name, lines = cell_function(i, t, fn)
-            cells[name] = (label, t, lines)
+            cells[name] = (label, t, lines,
+                           any("expect_almost_eq" in l for l in lines))
     verdict, detail = {}, {}
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -1729,7 +1743,7 @@ def main():
                              re.M):
             status, n, why = m.groups()
             if status == "PASS":
-                verdict[n] = "exact"
+                verdict[n] = "within" if cells[n][3] else "exact"
             elif why and why.startswith("unsupported element type"):
                 verdict[n] = "refused"
             else:
@@ -1764,10 +1778,10 @@ def main():
         counts[v] = counts.get(v, 0) + 1
     print("cells: %d; %s" % (len(verdict), ", ".join(
         "%s %d" % (k, counts.get(k, 0))
-        for k in ("exact", "refused", "invalid", "WRONG"))))
+        for k in ("exact", "within", "refused", "invalid", "WRONG"))))
     wrong = sorted(n for n, v in verdict.items() if v == "WRONG")
     for n in wrong:
-        label, t, _ = cells[n]
+        label, t, _, _ = cells[n]
         print("WRONG: %s on %s: %s" % (label, t.name, detail.get(n, "")))
     if args.verbose:
         for n, v in sorted(verdict.items()):
@@ -1794,7 +1808,8 @@ def main():
     return rc
 
 
-SYMBOL = {"exact": "✓", "refused": "R", "invalid": "·", "WRONG": "**✗**"}
+SYMBOL = {"exact": "✓", "within": "≈", "refused": "R", "invalid": "·",
+          "WRONG": "**✗**"}
 
 
 def render(cells, verdict, detail):
@@ -1803,14 +1818,17 @@ def render(cells, verdict, detail):
         counts[v] = counts.get(v, 0) + 1
     out = ["",
            "%d cells: %d exact (checked against an independent derivation), "
+           "%d within tolerance (exact on exactly representable cases, and "
+           "within a relative 2 * 2^-p of Python's math on the others), "
            "%d refused (exit 8), %d invalid (the verifier rejects), "
            "%d WRONG." % (len(verdict), counts.get("exact", 0),
+                          counts.get("within", 0),
                           counts.get("refused", 0), counts.get("invalid", 0),
                           counts.get("WRONG", 0)),
            "",
-           "✓ exact · R refused (\"unsupported element type <T> for <op>\", "
-           "ref-run exit 8) · `·` invalid (MLIR's parser or verifier rejects "
-           "the op on the type) · **✗** WRONG.",
+           "✓ exact · ≈ within tolerance · R refused (\"unsupported element "
+           "type <T> for <op>\", ref-run exit 8) · `·` invalid (MLIR's parser "
+           "or verifier rejects the op on the type) · **✗** WRONG.",
            ""]
     short = [t.name.replace("complex<", "c<") for t in TYPES]
     out.append("| op | " + " | ".join(short) + " |")
@@ -1824,7 +1842,7 @@ def render(cells, verdict, detail):
     if wrong:
         out += ["", "WRONG cells:"]
         for n in wrong:
-            label, t, _ = cells[n]
+            label, t, _, _ = cells[n]
             out.append("- %s on `%s`: %s" % (label, t.name, detail.get(n, "")))
     out.append("")
     return "\n".join(out) + "\n"
