@@ -1469,6 +1469,102 @@ def op_elementwise(t):
     return body, [("%r", [4], t, [acc_add(t, x, x) for x in d])]
 
 
+def op_attention(t):
+    # K's two rows are equal, so both scores are equal and both weights
+    # exp2(0) = 1: each output row is the mean of V's two rows, (1 + 3) / 2
+    # = 2 and (0.5 + 1.5) / 2 = 1 (IREE's lowering sums in f32 and
+    # multiplies by 1 / sum = 0.5). f8E8M0FNU holds only powers of two: V's
+    # rows are equal there too.
+    m = ["affine_map<(b, m, k1, k2, n) -> (%s)>" % d for d in (
+        "b, m, k1", "b, k2, k1", "b, k2, n", "", "b, m, n")]
+    q, k = [0.5, 1.0, 1.0, 0.5], [1.0, 0.5, 1.0, 0.5]
+    v, exp = [1.0, 0.5, 3.0, 1.5], [2.0, 1.0] * 2
+    if t.name == "f8E8M0FNU":
+        v, exp = [2.0, 0.5, 2.0, 0.5], [2.0, 0.5] * 2
+    if t.kind != "float":
+        q, k, v, exp = [1, 2, 2, 1], [1, 2, 1, 2], [1, 1, 3, 1], [2, 1] * 2
+    s3 = ttype(t, [1, 2, 2])
+    st = t if t.kind == "float" else F32  # the scale: a float
+    body = [const("%q", t, q, [1, 2, 2]), const("%k", t, k, [1, 2, 2]),
+            const("%v", t, v, [1, 2, 2]), scalar_const(st, "%sc", 1.0),
+            "%e = tensor.empty() : " + s3,
+            "%%r = iree_linalg_ext.attention {indexing_maps = [%s]} ins(%%q, "
+            "%%k, %%v, %%sc : %s, %s, %s, %s) outs(%%e : %s) {" % (
+                ", ".join(m), s3, s3, s3, st.name, s3),
+            # The score region takes and yields f32 (Q K^T's type in
+            # IREE's lowering) whatever the element type.
+            "  ^bb0(%score: f32):",
+            "    iree_linalg_ext.yield %score : f32",
+            "  } -> " + s3]
+    return body, [("%r", [1, 2, 2], t, exp)]
+
+
+CMPI = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
+        "slt": lambda a, b: a < b, "sle": lambda a, b: a <= b,
+        "sgt": lambda a, b: a > b, "sge": lambda a, b: a >= b}
+CMPF = {"oeq": lambda a, b: a == b, "one": lambda a, b: a != b,
+        "olt": lambda a, b: a < b, "ole": lambda a, b: a <= b,
+        "ogt": lambda a, b: a > b, "oge": lambda a, b: a >= b,
+        "ord": lambda a, b: True, "uno": lambda a, b: False,
+        "false": lambda a, b: False, "true": lambda a, b: True}
+
+
+def op_cmp_all(t):
+    """Every cmpi predicate (the unsigned ones on the values read as
+    unsigned) or every cmpf predicate (no NaN among the inputs: the
+    unordered predicates then equal their ordered forms)."""
+    if t.kind == "float":
+        x, y = [0.5, 2.0, -1.0, 1.0], [0.5, 1.0, 4.0, -1.0]
+        if t.name == "f8E8M0FNU":
+            x, y = [0.5, 2.0, 1.0, 4.0], [0.5, 1.0, 4.0, 2.0]
+        preds = dict(CMPF)
+        for p_ in ("eq", "ne", "lt", "le", "gt", "ge"):
+            preds["u" + p_] = CMPF["o" + ("ne" if p_ == "ne" else p_)]
+        op = "arith.cmpf"
+        conv = lambda v: v  # noqa: E731
+    else:
+        x, y = [1, -1, 3, -2], [1, 2, -1, -2]
+        if is_int(t):
+            x, y = [wrap(t, v) for v in x], [wrap(t, v) for v in y]
+        preds = dict(CMPI)
+        for p_ in ("lt", "le", "gt", "ge"):
+            preds["u" + p_] = CMPI["s" + p_]
+        op = "arith.cmpi"
+        w = t.width if is_int(t) else 64
+        conv = lambda v: v % (1 << w)  # noqa: E731
+    body = [const("%x", t, x, [4]), const("%y", t, y, [4])]
+    checks = []
+    for k, (p_, f) in enumerate(sorted(preds.items())):
+        a_, b_ = (x, y)
+        if p_.startswith("u") and op == "arith.cmpi":
+            a_, b_ = [conv(v) for v in x], [conv(v) for v in y]
+        body.append("%%r%d = %s %s, %%x, %%y : %s" % (k, op, p_,
+                                                      ttype(t, [4])))
+        checks.append(("%%r%d" % k, [4], B1,
+                       [1 if f(a, b) else 0 for a, b in zip(a_, b_)]))
+    return body, checks
+
+
+def op_tensor_generate(t):
+    c = scalar_c(t)
+    body = [scalar_const(t, "%c", c),
+            "%r = tensor.generate {",
+            "  ^bb0(%i: index):",
+            "    tensor.yield %%c : %s" % t.name,
+            "  } : " + ttype(t, [3])]
+    return body, [("%r", [3], t, [c] * 3)]
+
+
+def op_tensor_cast(t):
+    d = data(t)
+    body = [const("%x", t, d, [4]),
+            "%%d = tensor.cast %%x : %s to tensor<?x%s>" % (ttype(t, [4]),
+                                                            t.name),
+            "%%r = tensor.cast %%d : tensor<?x%s> to %s" % (t.name,
+                                                            ttype(t, [4]))]
+    return body, [("%r", [4], t, d)]
+
+
 OPS = [
     ("iree_linalg_ext.scan (add)", op_scan),
     ("iree_linalg_ext.sort (less)", op_sort),
@@ -1516,6 +1612,10 @@ OPS = [
     ("linalg.pooling_nhwc_max", pooling("max")),
     ("linalg.map (add)", op_map),
     ("linalg.elementwise (add)", op_elementwise),
+    ("iree_linalg_ext.attention (equal scores)", op_attention),
+    ("arith.cmpi/cmpf, every predicate", op_cmp_all),
+    ("tensor.generate", op_tensor_generate),
+    ("tensor.cast (to dynamic and back)", op_tensor_cast),
 ]
 # Scalar ops: each cell runs the op on tensors (where the op takes them)
 # and as a linalg.generic body.
