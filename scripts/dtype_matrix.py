@@ -1499,6 +1499,24 @@ def op_attention(t):
     return body, [("%r", [1, 2, 2], t, exp)]
 
 
+def op_fft(t):
+    # One radix-2 stage (m = 2) with the coefficient w = 1 - 0i: each pair
+    # (a, b) of real inputs becomes (a + b, a - b), imaginary parts 0
+    # (1 * b - (-0) * 0 = b; 1 * 0 + (-0) * b = +0 + -0 or +0 = +0).
+    re_ = [1.0, 0.5, 2.0, 1.0] if t.kind == "float" else [1, 1, 2, 1]
+    im = [zero(t)] * 4
+    exp = [re_[0] + re_[1], re_[0] - re_[1], re_[2] + re_[3],
+           re_[2] - re_[3]]
+    s4, s1 = ttype(t, [4]), ttype(t, [1])
+    body = [const("%re", t, re_, [4]), const("%im", t, im, [4]),
+            "%c1 = arith.constant 1 : index",
+            const("%wr", t, [1.0 if t.kind == "float" else 1], [1]),
+            const("%wi", t, [-0.0 if t.kind == "float" else 0], [1]),
+            "%%s:2 = iree_linalg_ext.fft ins(%%c1, %%wr, %%wi : index, %s, %s) "
+            "outs(%%re, %%im : %s, %s) : %s, %s" % (s1, s1, s4, s4, s4, s4)]
+    return body, [("%s#0", [4], t, exp), ("%s#1", [4], t, im)]
+
+
 CMPI = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
         "slt": lambda a, b: a < b, "sle": lambda a, b: a <= b,
         "sgt": lambda a, b: a > b, "sge": lambda a, b: a >= b}
@@ -1613,6 +1631,7 @@ OPS = [
     ("linalg.map (add)", op_map),
     ("linalg.elementwise (add)", op_elementwise),
     ("iree_linalg_ext.attention (equal scores)", op_attention),
+    ("iree_linalg_ext.fft (one stage, coefficients)", op_fft),
     ("arith.cmpi/cmpf, every predicate", op_cmp_all),
     ("tensor.generate", op_tensor_generate),
     ("tensor.cast (to dynamic and back)", op_tensor_cast),
