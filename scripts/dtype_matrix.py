@@ -41,6 +41,7 @@ status is 1 when a cell is WRONG (or the docs are stale under
 """
 
 import argparse
+import cmath
 import math
 import os
 import re
@@ -757,10 +758,12 @@ def pick(t, pairs, n=4):
 # ---------------------------------------------------------------------------
 
 
-def elementwise(ins, res_t, exp, fmt, tensor_form=True, approx=None):
+def elementwise(ins, res_t, exp, fmt, tensor_form=True, approx=None,
+                rtol=None):
     """ins: [(type, values)]; fmt(operands, operand types, result type) is
     the op's text after "%r = "; approx: an optional (ins, expected, rtol)
-    run on tensors with a relative tolerance."""
+    run on tensors with a relative tolerance; rtol: the linalg.generic
+    form's check is that tolerance's (complex functions)."""
     # Where the op does not take a type, the values only need to parse (the
     # verifier, not a literal, is to reject the cell): a float or complex
     # value for an integer type becomes an integer, a complex one for a
@@ -799,7 +802,25 @@ def elementwise(ins, res_t, exp, fmt, tensor_form=True, approx=None):
                                       [t.name for t, _ in ins], res_t.name),
              "    linalg.yield %%s : %s" % res_t.name,
              "  } -> %s" % ttype(res_t, [n])]
-    checks.append(("%g", [n], res_t, exp))
+    if rtol and res_t.kind == "complex":
+        # check.expect_almost_eq takes no complex tensors: the parts, each
+        # taken out by a linalg.generic of complex.re / complex.im.
+        pt = part_type(res_t)
+        for part in ("re", "im"):
+            body += ["%%e_%s = tensor.empty() : %s" % (part, ttype(pt, [n])),
+                     "%%g_%s = linalg.generic {indexing_maps = [affine_map<"
+                     "(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = "
+                     "[\"parallel\"]} ins(%%g : %s) outs(%%e_%s : %s) {" % (
+                         part, ttype(res_t, [n]), part, ttype(pt, [n])),
+                     "  ^bb0(%%c: %s, %%o2: %s):" % (res_t.name, pt.name),
+                     "    %%p = complex.%s %%c : %s" % (part, res_t.name),
+                     "    linalg.yield %%p : %s" % pt.name,
+                     "  } -> %s" % ttype(pt, [n])]
+            checks.append(("%%g_%s" % part, [n], pt, [
+                complex(v).real if part == "re" else complex(v).imag
+                for v in exp], rtol))
+    else:
+        checks.append(("%g", [n], res_t, exp) + ((rtol,) if rtol else ()))
     if approx:
         a_ins, a_exp, rtol = approx
         m = len(a_exp)
@@ -1234,6 +1255,48 @@ def create_cell(t):
                            ", ".join(xs), r), tensor_form=False)
 
 
+def complex_approx(op, fn, zs, res=None, ws=None):
+    """A complex function without an exact derivation: checked part by part
+    against Python's cmath in double within a relative 4 * 2^-p (p: the
+    part type's mantissa bits; ComplexToStandard's lowerings chain several
+    rounded operations). The inputs give results whose parts are both of
+    the modulus' order: a part much smaller than the modulus carries an
+    error relative to the modulus, which a part-wise relative tolerance
+    would mistake for a wrong result ((3+2i)^(-0.5+0.25i) = 0.454 +
+    0.0121i: ref-run's imaginary part is 9 ulp of 0.0121 away in
+    complex<f32>, 0.28 ulp of the modulus 0.45).
+    """
+    def cell(t):
+        rt = res(t) if res else t
+        if t.kind != "complex":
+            vals = [int(z.real) if is_int(t) else z.real for z in zs]
+            ins = [(t, vals)] + ([(t, vals)] if ws else [])
+            return elementwise(ins, rt, vals, binary_text(op),
+                               tensor_form=False)
+        eps = 2.0 ** (-23 if t.name == "complex<f32>" else -52)
+        ins = [(t, zs)] + ([(t, ws)] if ws else [])
+        exp = [fn(*a) for a in zip(zs, *([ws] if ws else []))]
+        return elementwise(ins, rt, exp, binary_text(op), tensor_form=False,
+                           rtol=4 * eps)
+    return cell
+
+
+ZS = [0.5 + 1j, 2 - 1j, -1.5 + 0.5j, 3 + 2j]
+COMPLEX_APPROX = [
+    ("complex.exp (inexact)", cmath.exp, None),
+    ("complex.log (inexact)", cmath.log, None),
+    ("complex.sqrt", cmath.sqrt, None),
+    ("complex.rsqrt", lambda z: 1 / cmath.sqrt(z), None),
+    ("complex.expm1", lambda z: cmath.exp(z) - 1, None),
+    ("complex.log1p", lambda z: cmath.log(1 + z), None),
+    ("complex.sin", cmath.sin, None),
+    ("complex.cos", cmath.cos, None),
+    ("complex.tan", cmath.tan, None),
+    ("complex.tanh", cmath.tanh, None),
+    ("complex.sign", lambda z: z / abs(z), None),
+    ("complex.angle", cmath.phase, part_type),
+]
+
 B1 = T("i1", "int", 1)
 CA, CB = [1 + 2j, 3 + 4j, -2 + 0.5j, 6 - 1j], [3 + 1j, 1 + 1j, 2 + 2j, 1 - 4j]
 COMPLEX_OPS = [
@@ -1663,6 +1726,11 @@ OPS += [(name, math_nary_cell(name, cases, a, fn))
 OPS += [(name, int_unary(name, f)) for name, f in INT_MATH]
 OPS += [("math.ipowi", ipowi_cell)]
 OPS += COMPLEX_OPS
+OPS += [(name, complex_approx(name.split(" ")[0], fn, ZS, res))
+        for name, fn, res in COMPLEX_APPROX]
+OPS += [("complex.pow", complex_approx(
+    "complex.pow", lambda z, w: z ** w, ZS, ws=[2 + 0.5j, 0.5 - 1j, 1.5 + 0j,
+                                                0.5 + 0.5j]))]
 
 # ---------------------------------------------------------------------------
 # Running
