@@ -24,7 +24,9 @@ is:
            module (libm in double, the literal rounded to the type by
            MLIR's parser), with `check.expect_almost_eq_const ... rtol`.
            For f64 Python calls the same libm as ref-run, so the check
-           catches a wrong function, argument or rounding, not libm's error
+           catches a wrong function, argument or rounding, not libm's error.
+           Complex functions without an exact case: part by part within a
+           relative 4 * 2^-p of Python's cmath (see complex_approx)
   refused  ref-run refused the element type for the op ("unsupported element
            type <T> for <op>", exit 8): the golden is unavailable
   invalid  MLIR's parser or verifier rejects the op on that type
@@ -2009,7 +2011,8 @@ def render(cells, verdict, detail):
     out = ["",
            "%d cells: %d exact (checked against an independent derivation), "
            "%d within tolerance (exact on exactly representable cases, and "
-           "within a relative 2 * 2^-p of Python's math on the others), "
+           "within a relative 2 * 2^-p of Python's math, or 4 * 2^-p per "
+           "part of its cmath, on the others), "
            "%d refused (exit 8), %d invalid (the verifier rejects), "
            "%d WRONG." % (len(verdict), counts.get("exact", 0),
                           counts.get("within", 0),
