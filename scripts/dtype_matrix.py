@@ -10,7 +10,7 @@ complex numbers on inputs chosen so that every intermediate result is exact
 in every format, so no rounding rule is needed; where a cast must round,
 round_to() rounds to nearest even from the format's parameters, since the
 system python3 has no ml_dtypes). Scalar ops (arith, math, complex) run
-both on tensors, where the op takes them, and as the body of a
+on tensors, where the op takes them, on scalars, and as the body of a
 linalg.generic. All cells go into one module run by `ref-run --check` (one
 process; cells MLIR rejects are found first by `ref-opt
 --split-input-file` and `ref-run --verify-only` and left out). Each cell
@@ -755,8 +755,8 @@ def pick(t, pairs, n=4):
 
 
 # ---------------------------------------------------------------------------
-# Elementwise cells: an op on tensors (where the op takes tensors) and the
-# same op as the body of a linalg.generic, both checked.
+# Elementwise cells: an op on tensors (where the op takes tensors), on
+# scalars, and as the body of a linalg.generic, all checked.
 # ---------------------------------------------------------------------------
 
 
@@ -791,6 +791,17 @@ def elementwise(ins, res_t, exp, fmt, tensor_form=True, approx=None,
         body.append("%r = " + fmt(names, [ttype(t, [n]) for t, _ in ins],
                                   ttype(res_t, [n])))
         checks.append(("%r", [n], res_t, exp))
+    if not (rtol and res_t.kind == "complex"):
+        # The op on scalars (the first elements), outside any region.
+        body.append("%c0 = arith.constant 0 : index")
+        for k, (t, _) in enumerate(ins):
+            body.append("%%s%d = tensor.extract %%x%d[%%c0] : %s" % (
+                k, k, ttype(t, [n])))
+        body += ["%sr = " + fmt(["%%s%d" % k for k in range(len(ins))],
+                                [t.name for t, _ in ins], res_t.name),
+                 "%%st = tensor.from_elements %%sr : %s" % ttype(res_t, [1])]
+        checks.append(("%st", [1], res_t, exp[:1]) +
+                      ((rtol,) if rtol else ()))
     maps = ", ".join(["affine_map<(i) -> (i)>"] * (len(ins) + 1))
     body += ["%%o = tensor.empty() : %s" % ttype(res_t, [n]),
              "%%g = linalg.generic {indexing_maps = [%s], iterator_types = "
