@@ -1484,9 +1484,25 @@ def pool_image(t):
     return [1, 0, 1, 0, 1, 0, 2, 0, 2]
 
 
-def pooling(kind):
+def high(t):
+    """A value every pool_image() input is below (pooling min's init)."""
+    if t.kind in ("int", "sint"):
+        return (1 << (t.width - 1)) - 1
+    if t.kind == "uint":
+        return (1 << t.width) - 1
+    return fmt_max(t.name) if t.kind == "float" else 0j
+
+
+POOL_SHAPES = {"nhwc": ([1, 3, 3, 1], [1, 2, 2, 1]),
+               "nchw": ([1, 1, 3, 3], [1, 1, 2, 2])}
+
+
+def pooling(kind, layout="nhwc"):
+    """linalg.pooling_<layout>_<kind> with one channel (both layouts then
+    hold the image in the same order)."""
     def cell(t):
         img = pool_image(t)
+        in_shape, out_shape = POOL_SHAPES[layout]
         if kind == "sum":
             init = zero(t)
             exp = []
@@ -1496,19 +1512,49 @@ def pooling(kind):
                     acc = acc_add(t, acc, v)
                 exp.append(acc)
         else:
-            init = low(t)
-            exp = [max((norm(t, v) for v in w), key=lambda v: key(t, v))
+            init = low(t) if kind == "max" else high(t)
+            pick_ = max if kind == "max" else min
+            exp = [pick_((norm(t, v) for v in w), key=lambda v: key(t, v))
                    for w in windows(img)]
-        body = [const("%i", t, img, [1, 3, 3, 1]),
+        body = [const("%i", t, img, in_shape),
                 "%%w = tensor.empty() : %s" % ttype(t, [2, 2]),
-                const("%o", t, [init] * 4, [1, 2, 2, 1]),
-                "%%r = linalg.pooling_nhwc_%s {dilations = dense<1> : "
+                const("%o", t, [init] * 4, out_shape),
+                "%%r = linalg.pooling_%s_%s {dilations = dense<1> : "
                 "tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%%i, "
                 "%%w : %s, %s) outs(%%o : %s) -> %s" % (
-                    kind, ttype(t, [1, 3, 3, 1]), ttype(t, [2, 2]),
-                    ttype(t, [1, 2, 2, 1]), ttype(t, [1, 2, 2, 1]))]
-        return body, [("%r", [1, 2, 2, 1], t, exp)]
+                    layout, kind, ttype(t, in_shape), ttype(t, [2, 2]),
+                    ttype(t, out_shape), ttype(t, out_shape))]
+        return body, [("%r", out_shape, t, exp)]
     return cell
+
+
+def op_conv_nchw(t):
+    img, flt = image(t)
+    z = zero(t)
+    exp = [dot(t, w, flt, z) for w in windows(img)]
+    body = [const("%i", t, img, [1, 1, 3, 3]), const("%f", t, flt, [1, 1, 2, 2]),
+            const("%o", t, [z] * 4, [1, 1, 2, 2]),
+            "%%r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : "
+            "tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%%i, %%f : "
+            "%s, %s) outs(%%o : %s) -> %s" % (
+                ttype(t, [1, 1, 3, 3]), ttype(t, [1, 1, 2, 2]),
+                ttype(t, [1, 1, 2, 2]), ttype(t, [1, 1, 2, 2]))]
+    return body, [("%r", [1, 1, 2, 2], t, exp)]
+
+
+def op_conv_1d(t):
+    # out[j] = in[j] + in[j + 1] (a filter of ones): 1.5 and 1.5 on floats.
+    img, flt = image(t)
+    x, f, z = img[:3], [flt[0], flt[0]], zero(t)
+    exp = [dot(t, x[j:j + 2], f, z) for j in range(2)]
+    body = [const("%i", t, x, [1, 3, 1]), const("%f", t, f, [2, 1, 1]),
+            const("%o", t, [z] * 2, [1, 2, 1]),
+            "%%r = linalg.conv_1d_nwc_wcf {dilations = dense<1> : "
+            "tensor<1xi64>, strides = dense<1> : tensor<1xi64>} ins(%%i, %%f : "
+            "%s, %s) outs(%%o : %s) -> %s" % (
+                ttype(t, [1, 3, 1]), ttype(t, [2, 1, 1]), ttype(t, [1, 2, 1]),
+                ttype(t, [1, 2, 1]))]
+    return body, [("%r", [1, 2, 1], t, exp)]
 
 
 def op_map(t):
@@ -1692,6 +1738,10 @@ OPS = [
     ("linalg.depthwise_conv_2d_nhwc_hwc", op_depthwise),
     ("linalg.pooling_nhwc_sum", pooling("sum")),
     ("linalg.pooling_nhwc_max", pooling("max")),
+    ("linalg.pooling_nhwc_min", pooling("min")),
+    ("linalg.pooling_nchw_max", pooling("max", "nchw")),
+    ("linalg.conv_2d_nchw_fchw", op_conv_nchw),
+    ("linalg.conv_1d_nwc_wcf", op_conv_1d),
     ("linalg.map (add)", op_map),
     ("linalg.elementwise (add)", op_elementwise),
     ("iree_linalg_ext.attention (equal scores)", op_attention),
