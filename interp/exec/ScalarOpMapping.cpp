@@ -114,9 +114,13 @@ static Type elementTypeOf(Type t) {
 LogicalResult describeScalarOp(Operation *op,
                                SmallVectorImpl<ScalarOpDesc> &out) {
   StringRef name = op->getName().getStringRef();
-  Location loc = op->getLoc();
+  // A type ref-run holds no values of (i6, from an arith.bitcast of an f6
+  // type; ui8) is a refusal naming the op, as an unsupported one is.
   auto typeOf = [&](Type t) -> FailureOr<DType> {
-    return getDType(elementTypeOf(t), loc);
+    if (std::optional<DType> d = toDType(elementTypeOf(t)))
+      return *d;
+    (void)refuseElementType(op, t);
+    return failure();
   };
 
   // addui_extended: the sum and its carry (sum < lhs, unsigned).

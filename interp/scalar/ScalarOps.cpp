@@ -716,8 +716,19 @@ APFloat applyLibm2(float (*f32)(float, float), double (*f64)(double, double),
   return t == DType::F32 ? r : roundTo(r, t);
 }
 
+/// Rounded in f64, not in the value's own semantics: APFloat's
+/// roundToIntegral adds and subtracts 2^(p-1), which a format whose largest
+/// value is below it cannot hold (f6E2M3FN: 8 > 7.5), and then returns
+/// garbage (floor(2.5) = 0). f64 holds every narrower value exactly, and
+/// the integral result of a finite value is representable in its own
+/// format (it is the value itself from 2^(p-1) up, an integer of at most p
+/// bits below), so both conversions are exact.
 APFloat roundToIntegral(APFloat f, llvm::RoundingMode rm) {
+  const llvm::fltSemantics &sem = f.getSemantics();
+  bool lost = false;
+  (void)f.convert(APFloat::IEEEdouble(), kRNE, &lost);
   (void)f.roundToIntegral(rm);
+  (void)f.convert(sem, kRNE, &lost);
   return f;
 }
 

@@ -94,6 +94,33 @@ func.func @f6E2M3FN_truncf() {
   return
 }
 
+// Rounding to an integer on f6E2M3FN, whose largest value 7.5 is below
+// 2^3 (APFloat's roundToIntegral, which adds and subtracts 2^(p-1) = 8 in
+// the value's own format, returned 0 for all of these; found by
+// scripts/dtype_matrix.py). By hand, on [2.5, -1.5, 7.5, 0.625, -2.5, 3.5,
+// -0.5, 7.0]:
+//   floor     [2, -2, 7, 0, -3, 3, -1, 7]
+//   ceil      [3, -1, 8, 1, -2, 4, -0, 7]
+//   trunc     [2, -1, 7, 0, -2, 3, -0, 7]
+//   round     [3, -2, 8, 1, -3, 4, -1, 7]   (ties away from zero)
+//   roundeven [2, -2, 8, 1, -2, 4, -0, 7]   (ties to even)
+// where 8 is not representable and saturates to 7.5, as IREE's f32
+// computation followed by truncf does (see @f6E2M3FN_truncf).
+func.func @f6E2M3FN_round_to_integral() {
+  %x = util.unfoldable_constant dense<[2.5, -1.5, 7.5, 0.625, -2.5, 3.5, -0.5, 7.0]> : tensor<8xf6E2M3FN>
+  %f = math.floor %x : tensor<8xf6E2M3FN>
+  %c = math.ceil %x : tensor<8xf6E2M3FN>
+  %t = math.trunc %x : tensor<8xf6E2M3FN>
+  %r = math.round %x : tensor<8xf6E2M3FN>
+  %e = math.roundeven %x : tensor<8xf6E2M3FN>
+  check.expect_eq_const(%f, dense<[2.0, -2.0, 7.0, 0.0, -3.0, 3.0, -1.0, 7.0]> : tensor<8xf6E2M3FN>) : tensor<8xf6E2M3FN>
+  check.expect_eq_const(%c, dense<[3.0, -1.0, 7.5, 1.0, -2.0, 4.0, -0.0, 7.0]> : tensor<8xf6E2M3FN>) : tensor<8xf6E2M3FN>
+  check.expect_eq_const(%t, dense<[2.0, -1.0, 7.0, 0.0, -2.0, 3.0, -0.0, 7.0]> : tensor<8xf6E2M3FN>) : tensor<8xf6E2M3FN>
+  check.expect_eq_const(%r, dense<[3.0, -2.0, 7.5, 1.0, -3.0, 4.0, -1.0, 7.0]> : tensor<8xf6E2M3FN>) : tensor<8xf6E2M3FN>
+  check.expect_eq_const(%e, dense<[2.0, -2.0, 7.5, 1.0, -2.0, 4.0, -0.0, 7.0]> : tensor<8xf6E2M3FN>) : tensor<8xf6E2M3FN>
+  return
+}
+
 // f8E4M3B11FNUZ (bias 11, 3 mantissa bits, max 30 = 0x7F, NaN = 0x80):
 // 1.0 = 0b0_1011_000 = 0x58 (88); -0.0 has no encoding -> +0; 30 -> 0x7F;
 // 31 ties between 30 (odd mantissa) and 32 (beyond max): rounds up and

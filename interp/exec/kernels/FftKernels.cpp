@@ -75,6 +75,12 @@ static LogicalResult fftKernel(Operation *op, Frame &frame) {
   DType t = re.dtype();
   if (!isFloat(t))
     return refuseElementType(op, fft.getReal().getType());
+  // f8E8M0FNU has no zero and no sign (a butterfly's a - a has no value):
+  // a scale type, whose arithmetic is refused as arith.addf's is.
+  if (t == DType::F8E8M0FNU)
+    return refuseElementType(op, fft.getReal().getType())
+           << ": a scale type without zero or sign, whose arithmetic is "
+              "refused";
   if (im.dtype() != t)
     return op->emitError("expected real and imaginary outputs of one float "
                          "type, got ")
