@@ -624,7 +624,7 @@ void collectMultiWrites(Pos pos, int64_t numBatch, int64_t sliceElems,
 /// without undefined behaviour, an original without uninitialized
 /// elements; out-of-range indices are reported first, in batch order, as
 /// the sequential loop would) and the output is at most 16 times the
-/// updates (the per-position bitmaps stay small) and under 2^32 elements
+/// updates (the per-position bitmaps stay small) and at most 2^32 elements
 /// (a position and a writer pack into 64 bits). False, having done nothing,
 /// otherwise. Fills `multi` with the positions written more than
 /// once, in position order, and their writers in write order.
