@@ -28,8 +28,8 @@
 #define REF_DIFFTEST_CAPABILITIES_H
 
 #include "fuzz/Program.h"
-#include "gpu/IreeTools.h"
-#include "gpu/Process.h"
+#include "ireetools/IreeTools.h"
+#include "ireetools/Process.h"
 
 #include "llvm/Support/Error.h"
 

@@ -9,7 +9,7 @@
 #define REF_DIFFTEST_COMMON_H
 
 #include "gpu/Case.h"
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 
 #include "llvm/Support/Error.h"
 

@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "difftest/Common.h"
-#include "gpu/IreeTools.h"
-#include "gpu/Process.h"
+#include "ireetools/IreeTools.h"
+#include "ireetools/Process.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

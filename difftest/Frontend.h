@@ -2,7 +2,7 @@
 //
 // `difftest run`, `reduce` and `replay` take a frontend program (an .onnx
 // model, torch-dialect, StableHLO or TOSA MLIR) where they take a program:
-// it is lowered with the IREE in use (gpu/Frontend.h) into the work
+// it is lowered with the IREE in use (ireetools/Frontend.h) into the work
 // directory's program.mlir, which the interpreter runs and the targets
 // compile; the work directory's frontend/ keeps the original, the commands
 // (frontend/lowering.json) and their logs, and travels into every bundle,
@@ -15,7 +15,7 @@
 
 #include "difftest/Common.h"
 #include "difftest/Run.h"
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 
 #include "llvm/Support/CommandLine.h"
 

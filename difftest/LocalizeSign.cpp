@@ -5,7 +5,7 @@
 #include "difftest/Parameters.h"
 #include "difftest/Signature.h"
 
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

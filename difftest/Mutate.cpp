@@ -2,7 +2,7 @@
 
 #include "difftest/Mutate.h"
 #include "difftest/Parameters.h"
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

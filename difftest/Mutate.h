@@ -13,7 +13,7 @@
 #define REF_DIFFTEST_MUTATE_H
 
 #include "difftest/Common.h"
-#include "gpu/IreeTools.h"
+#include "ireetools/IreeTools.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -17,7 +17,7 @@
 #ifndef REF_DIFFTEST_PARAMETERS_H
 #define REF_DIFFTEST_PARAMETERS_H
 
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -30,7 +30,7 @@
 #include "difftest/Run.h"
 #include "difftest/Triage.h"
 #include "gpu/Outcome.h"
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 #include "interp/support/InputSpec.h"
 
 #include "llvm/ADT/StringExtras.h"

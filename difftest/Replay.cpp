@@ -24,7 +24,7 @@
 
 #include "difftest/Options.h"
 #include "difftest/Run.h"
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 #include "interp/support/ParameterArchive.h"
 #include "difftest/Triage.h"
 #include "interp/support/Npy.h"

@@ -4,7 +4,7 @@
 #define REF_DIFFTEST_RUN_H
 
 #include "difftest/Common.h"
-#include "gpu/IreeTools.h"
+#include "ireetools/IreeTools.h"
 #include "gpu/Targets.h"
 #include "oracle/Oracle.h"
 

@@ -24,7 +24,7 @@
 #include "difftest/Triage.h"
 #include "difftest/Attribution.h"
 
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 

@@ -11,7 +11,7 @@
 #define REF_GPU_CASE_H
 
 #include "gpu/Outcome.h"
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 #include "interp/support/Tensor.h"
 #include "oracle/Oracle.h"
 

@@ -1,7 +1,7 @@
 //===- Device.cpp - The device a target runs on, and what it cannot do ----===//
 
 #include "gpu/Device.h"
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

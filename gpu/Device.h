@@ -23,7 +23,7 @@
 #ifndef REF_GPU_DEVICE_H
 #define REF_GPU_DEVICE_H
 
-#include "gpu/IreeTools.h"
+#include "ireetools/IreeTools.h"
 #include "gpu/Targets.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -47,7 +47,7 @@
 #ifndef REF_GPU_OUTCOME_H
 #define REF_GPU_OUTCOME_H
 
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -34,172 +34,13 @@ using llvm::StringRef;
 // Float bit patterns
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// Bit-level layout of a float dtype, so the per-element loop never builds an
-/// APFloat. The small formats differ in their specials (APFloat's
-/// fltNonfiniteBehavior and sign handling):
-///  - IEEE (f16, bf16, f32, f64, f8E5M2): all-ones exponent is inf or NaN;
-///  - FN (f8E4M3FN): no infinities, NaN is S.1111.111;
-///  - FNUZ (f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3B11FNUZ): no infinities, no -0,
-///    the one NaN is 0x80 (the "negative zero" pattern);
-///  - finite only (f4E2M1FN, f6E2M3FN, f6E3M2FN): no NaN, no infinities;
-///  - f8E8M0FNU: no sign bit and no zero (0x00 is 2^-127), NaN is 0xFF.
-struct FloatFormat {
-  enum class NaNKind : uint8_t { IEEE, AllOnes, NegZero, None };
-  uint64_t signMask = 0;
-  uint64_t expMask = 0;
-  uint64_t mantMask = 0;
-  NaNKind nanKind = NaNKind::IEEE;
-  bool hasInf = true;
-  bool hasZero = true;
-  uint64_t canonicalNaN = 0;
-  /// 2^-(precision - 1): the distance from 1.0 to the next value.
-  double epsilon = 0;
-
-  FloatFormat() = default;
-  explicit FloatFormat(DType t) {
-    const llvm::fltSemantics &sem = floatSemantics(t);
-    unsigned width = bitWidth(t);
-    unsigned mantBits = llvm::APFloat::semanticsPrecision(sem) - 1;
-    uint64_t all = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
-    bool isSigned = t != DType::F8E8M0FNU;
-    signMask = isSigned ? uint64_t(1) << (width - 1) : 0;
-    mantMask = (uint64_t(1) << mantBits) - 1;
-    expMask = all & ~signMask & ~mantMask;
-    hasInf = llvm::APFloat::semanticsHasInf(sem);
-    hasZero = t != DType::F8E8M0FNU;
-    if (!llvm::APFloat::semanticsHasNaN(sem))
-      nanKind = NaNKind::None;
-    else if (hasInf)
-      nanKind = NaNKind::IEEE;
-    else if (t == DType::F8E4M3FNUZ || t == DType::F8E5M2FNUZ ||
-             t == DType::F8E4M3B11FNUZ)
-      nanKind = NaNKind::NegZero;
-    else
-      nanKind = NaNKind::AllOnes;
-    switch (nanKind) {
-    case NaNKind::IEEE:
-      canonicalNaN = expMask | (uint64_t(1) << (mantBits - 1));
-      break;
-    case NaNKind::AllOnes:
-      canonicalNaN = expMask | mantMask;
-      break;
-    case NaNKind::NegZero:
-      canonicalNaN = signMask;
-      break;
-    case NaNKind::None:
-      break;
-    }
-    epsilon = std::ldexp(1.0, -static_cast<int>(mantBits));
-  }
-
-  bool isNaN(uint64_t b) const {
-    switch (nanKind) {
-    case NaNKind::IEEE:
-      return (b & expMask) == expMask && (b & mantMask) != 0;
-    case NaNKind::AllOnes:
-      return (b & (expMask | mantMask)) == (expMask | mantMask);
-    case NaNKind::NegZero:
-      return (b & (signMask | expMask | mantMask)) == signMask;
-    case NaNKind::None:
-      return false;
-    }
-    return false;
-  }
-  bool isInf(uint64_t b) const { return hasInf && (b & ~signMask) == expMask; }
-  bool isZero(uint64_t b) const {
-    return hasZero && !isNaN(b) && (b & ~signMask) == 0;
-  }
-
-  /// NaNs to one pattern; -0 to +0 unless signed zeros are strict.
-  uint64_t canonical(uint64_t b, bool strictSignedZeros) const {
-    if (isNaN(b))
-      return canonicalNaN;
-    if (!strictSignedZeros && isZero(b))
-      return 0;
-    return b;
-  }
-};
-
-/// Decodes every pattern of a narrow float type once, with APFloat.
-std::vector<double> buildDecodeTable(DType t) {
-  unsigned width = bitWidth(t);
-  std::vector<double> table(size_t(1) << width);
-  for (uint64_t b = 0; b < table.size(); ++b) {
-    llvm::APFloat f(floatSemantics(t), llvm::APInt(width, b));
-    if (f.isNaN()) {
-      table[b] = std::nan("");
-      continue;
-    }
-    bool lost;
-    f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-              &lost);
-    table[b] = f.convertToDouble();
-  }
-  return table;
-}
-
-/// Decode tables of every float type of 16 bits or fewer, built once.
-const std::vector<double> &decodeTable(DType t) {
-  static const std::array<std::vector<double>, kNumDTypes> tables = [] {
-    std::array<std::vector<double>, kNumDTypes> all;
-    for (unsigned i = 0; i < kNumDTypes; ++i) {
-      auto d = static_cast<DType>(i);
-      if (isFloat(d) && bitWidth(d) <= 16)
-        all[i] = buildDecodeTable(d);
-    }
-    return all;
-  }();
-  return tables[static_cast<unsigned>(t)];
-}
-
-} // namespace
-
-/// The value of raw float bits as a double (exact for every float dtype).
-static double toDouble(uint64_t bits, DType t) {
-  switch (t) {
-  case DType::F32: {
-    uint32_t b = static_cast<uint32_t>(bits);
-    float f;
-    std::memcpy(&f, &b, 4);
-    return f;
-  }
-  case DType::F64: {
-    double d;
-    std::memcpy(&d, &bits, 8);
-    return d;
-  }
-  default:
-    if (isFloat(t))
-      return decodeTable(t)[truncBits(bits, t)];
-    return static_cast<double>(signExtend(bits, t));
-  }
-}
-
-uint64_t ulpDistance(uint64_t a, uint64_t b, DType t) {
-  // f8E8M0FNU has no sign: its patterns are ordered as unsigned integers.
-  if (t == DType::F8E8M0FNU) {
-    a &= 0xFF, b &= 0xFF;
-    return a > b ? a - b : b - a;
-  }
-  uint64_t signMask = uint64_t(1) << (bitWidth(t) - 1);
-  uint64_t magA = a & (signMask - 1), magB = b & (signMask - 1);
-  // Ordered mapping: x >= 0 -> magnitude, x < 0 -> -magnitude. Both zeros map
-  // to 0, so their distance is 0 and the smallest subnormals of opposite
-  // signs are 2 apart.
-  if (((a ^ b) & signMask) == 0)
-    return magA > magB ? magA - magB : magB - magA;
-  return magA + magB;
-}
-
 //===----------------------------------------------------------------------===//
 // Formatting
 //===----------------------------------------------------------------------===//
 
 /// The shortest decimal that converts back to the same bits.
 static std::string shortestDecimal(uint64_t bits, DType t) {
-  double v = toDouble(bits, t);
+  double v = bitsToDouble(bits, t);
   const llvm::fltSemantics &sem = floatSemantics(t);
   char buf[40];
   // Integers print whole ("448", not "4.5e+02"); doubles hold them exactly.
@@ -332,119 +173,30 @@ llvm::Expected<Tensor> loadOutputFile(StringRef path, DType expectedType,
   return std::move(out);
 }
 
+/// Why a failing finite pair failed, beyond the values themselves.
+static std::string failureReason(const ElementComparer &cmp, uint64_t g,
+                                 uint64_t a) {
+  DType dtype = cmp.type();
+  const FloatFormat &fmt = cmp.format();
+  if (!isFloat(dtype))
+    return "";
+  if (fmt.isZero(g) && fmt.isZero(a))
+    return "the sign of zero differs (strict signed zeros)";
+  if (cmp.isReduction() && !fmt.isNaN(g) && !fmt.isNaN(a) && !fmt.isInf(g) &&
+      !fmt.isInf(a))
+    return "|actual - expected| = " +
+           formatDouble(std::fabs(bitsToDouble(a, dtype) -
+                                  bitsToDouble(g, dtype))) +
+           " exceeds the reduction bound " +
+           formatDouble(cmp.reductionBound(bitsToDouble(g, dtype)));
+  return "";
+}
+
 //===----------------------------------------------------------------------===//
 // Comparing
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-/// How one element pair compared.
-struct ElementVerdict {
-  bool pass = true;
-  /// Both finite floats: `ulp` is their distance.
-  bool finitePair = false;
-  uint64_t ulp = 0;
-};
-
-/// Rules 2-4 for one output.
-class ElementComparer {
-public:
-  ElementComparer(const Tensor &golden, const OracleOptions &opts,
-                  int64_t reductionLength)
-      : dtype(golden.dtype()), floating(isFloat(dtype)),
-        strictZeros(opts.strictSignedZeros) {
-    if (!floating)
-      return;
-    fmt = FloatFormat(dtype);
-    tol = opts.tolerance(dtype);
-    if (reductionLength > 1) {
-      reduction = true;
-      reductionScale = opts.reductionFactor *
-                       static_cast<double>(reductionLength) * fmt.epsilon;
-      meanAbs = meanAbsOf(golden);
-    }
-  }
-
-  bool isReduction() const { return reduction; }
-
-  /// Rules 2 and 3, plus rule 4 when `withReduction`.
-  ElementVerdict compare(uint64_t g, uint64_t a, bool withReduction) const {
-    ElementVerdict v;
-    if (!floating) {
-      v.pass = dtype == DType::I1 ? ((g ^ a) & 1) == 0 : g == a;
-      return v;
-    }
-    if (g == a)
-      return v;
-    bool gNaN = fmt.isNaN(g), aNaN = fmt.isNaN(a);
-    if (gNaN || aNaN) {
-      v.pass = gNaN && aNaN;
-      return v;
-    }
-    // Equal infinities have equal bits; anything else involving one fails.
-    if (fmt.isInf(g) || fmt.isInf(a)) {
-      v.pass = false;
-      return v;
-    }
-    v.finitePair = true;
-    v.ulp = ulpDistance(g, a, dtype);
-    if (fmt.isZero(g) && fmt.isZero(a)) {
-      v.pass = !strictZeros;
-      return v;
-    }
-    if (v.ulp <= tol.ulps)
-      return v;
-    double gd = toDouble(g, dtype), ad = toDouble(a, dtype);
-    double err = std::fabs(ad - gd);
-    if (err <= tol.atol)
-      return v;
-    v.pass = withReduction && isReduction() && err <= reductionBound(gd);
-    return v;
-  }
-
-  double reductionBound(double golden) const {
-    return tol.atol + reductionScale * (std::fabs(golden) + meanAbs);
-  }
-
-  /// Why a failing finite pair failed, beyond the values themselves.
-  std::string reason(uint64_t g, uint64_t a) const {
-    if (!floating)
-      return "";
-    if (fmt.isZero(g) && fmt.isZero(a))
-      return "the sign of zero differs (strict signed zeros)";
-    if (isReduction() && !fmt.isNaN(g) && !fmt.isNaN(a) && !fmt.isInf(g) &&
-        !fmt.isInf(a))
-      return "|actual - expected| = " +
-             formatDouble(std::fabs(toDouble(a, dtype) - toDouble(g, dtype))) +
-             " exceeds the reduction bound " +
-             formatDouble(reductionBound(toDouble(g, dtype)));
-    return "";
-  }
-
-private:
-  static double meanAbsOf(const Tensor &t) {
-    FloatFormat f(t.dtype());
-    double sum = 0;
-    int64_t count = 0;
-    for (int64_t i = 0, e = t.numElements(); i < e; ++i) {
-      uint64_t b = t.load(i);
-      if (t.isUndef(i) || f.isNaN(b) || f.isInf(b))
-        continue;
-      sum += std::fabs(toDouble(b, t.dtype()));
-      ++count;
-    }
-    return count ? sum / static_cast<double>(count) : 0.0;
-  }
-
-  DType dtype;
-  bool floating;
-  bool strictZeros;
-  FloatFormat fmt;
-  FloatTolerance tol;
-  bool reduction = false;
-  double reductionScale = 0;
-  double meanAbs = 0;
-};
 
 /// A tie group that failed for one output (rule 5).
 struct GroupFailure {
@@ -732,7 +484,7 @@ OutputResult compareOne(unsigned index, const OutputState &s,
     } else {
       r.rule = cmp.isReduction() ? "reduction" : isFloat(t) ? "float" : "exact";
       r.expected = formatValue(g, t);
-      r.message = cmp.reason(g, a);
+      r.message = failureReason(cmp, g, a);
     }
   }
 

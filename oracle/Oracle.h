@@ -78,6 +78,7 @@
 #define REF_ORACLE_ORACLE_H
 
 #include "interp/support/Tensor.h"
+#include "interp/support/Tolerance.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -139,31 +140,8 @@ readFreedomReportFile(llvm::StringRef path);
 // Options
 //===----------------------------------------------------------------------===//
 
-/// Elementwise tolerance of one float dtype (rule 3).
-struct FloatTolerance {
-  uint64_t ulps = 0;
-  double atol = 0;
-};
-
-struct OracleOptions {
-  /// Indexed by DType; only the float entries are used.
-  std::array<FloatTolerance, kNumDTypes> tolerances;
-  /// c in the reduction bound (rule 4).
-  double reductionFactor = 1.0;
-  /// Treat +0 and -0 as different values.
-  bool strictSignedZeros = false;
-
-  /// The defaults of the table in this header.
-  OracleOptions();
-  static FloatTolerance defaultTolerance(DType t);
-
-  FloatTolerance &tolerance(DType t) {
-    return tolerances[static_cast<unsigned>(t)];
-  }
-  const FloatTolerance &tolerance(DType t) const {
-    return tolerances[static_cast<unsigned>(t)];
-  }
-};
+// FloatTolerance and OracleOptions (the tolerances of rules 3 and 4) are in
+// interp/support/Tolerance.h, with the rules themselves.
 
 /// Applies overrides such as "f32:ulps=16,atol=1e-5;f16:ulps=4": entries
 /// separated by ';', each a float dtype, ':', and comma-separated `ulps=N`
@@ -246,9 +224,6 @@ llvm::StringRef statusName(OutputResult::Status s);
 /// (shortest round-tripping decimal), "-3" for integers, "true"/"false" for
 /// i1.
 std::string formatValue(uint64_t bits, DType t);
-/// Distance of two finite float bit patterns in units in the last place;
-/// +0 and -0 are 0 apart.
-uint64_t ulpDistance(uint64_t a, uint64_t b, DType t);
 
 } // namespace ref
 

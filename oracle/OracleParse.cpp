@@ -308,39 +308,6 @@ Expected<std::vector<OutputFreedom>> readFreedomReportFile(StringRef path) {
 // Options
 //===----------------------------------------------------------------------===//
 
-FloatTolerance OracleOptions::defaultTolerance(DType t) {
-  switch (t) {
-  case DType::F64:
-    return {4, 1e-12};
-  case DType::F32:
-    return {8, 1e-6};
-  case DType::F16:
-    return {2, 1e-3};
-  case DType::BF16:
-    return {2, 1e-2};
-  case DType::F4E2M1FN:
-  case DType::F6E2M3FN:
-  case DType::F6E3M2FN:
-  case DType::F8E4M3FN:
-  case DType::F8E5M2:
-  case DType::F8E4M3FNUZ:
-  case DType::F8E5M2FNUZ:
-  case DType::F8E4M3B11FNUZ:
-  case DType::F8E8M0FNU:
-    // So few values that one step is already a large relative error (a
-    // factor of 2 for f8E8M0FNU, whose truncation IREE's runtime parser
-    // rounds but its compiled code truncates).
-    return {1, 0};
-  default:
-    return {0, 0};
-  }
-}
-
-OracleOptions::OracleOptions() {
-  for (unsigned i = 0; i < kNumDTypes; ++i)
-    tolerances[i] = defaultTolerance(static_cast<DType>(i));
-}
-
 /// Applies one "dtype:key=value,..." entry to `opts`.
 static Error parseOverrideEntry(StringRef entry, OracleOptions &opts) {
   auto fail = [&](const Twine &what) {

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpu/Batch.h"
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"

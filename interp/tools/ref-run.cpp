@@ -11,7 +11,7 @@
 //   ref-run prog.mlir --print-signatures
 //
 // A frontend program (an .onnx model, torch, StableHLO or TOSA MLIR) is
-// lowered with the IREE in use first (gpu/Frontend.h, docs/frontends.md).
+// lowered with the IREE in use first (ireetools/Frontend.h, docs/frontends.md).
 //
 // Exit codes: 0 success; 1 a check failed; 2 invalid input or usage;
 // 3 undefined behaviour found; 5 a frontend program does not import
@@ -26,7 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 #include "interp/dialects/HalDialect.h"
 #include "interp/exec/E2ETestModules.h"
 #include "interp/exec/FreedomReport.h"

@@ -1,6 +1,6 @@
 //===- FrontendTest.cpp - Frontend detection, messages, lowering records --===//
 
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -530,6 +530,42 @@ TEST(OracleReduction, InfinityIsStillWrong) {
             OutputResult::Mismatch);
 }
 
+// interp/support/Tolerance.h's withinTolerance, which check.expect_almost_eq
+// applies under a reduction's freedom, decides as the oracle does for an
+// output with that freedom alone: random goldens and actuals near them (a
+// few ULP, a few hundred, sign flips, zeros, NaNs, infinities), never
+// written golden elements, f32/f16/bf16/f64, reduction lengths 0 to 10^4.
+RC_GTEST_PROP(OracleReduction, WithinToleranceIsTheOraclesVerdict, ()) {
+  const DType types[] = {DType::F32, DType::F16, DType::BF16, DType::F64};
+  DType t = types[*rc::gen::inRange<size_t>(0, std::size(types))];
+  int64_t n = *rc::gen::inRange<int64_t>(1, 12);
+  int64_t length = *rc::gen::element<int64_t>(0, 1, 2, 16, 1000, 10000);
+  unsigned width = bitWidth(t);
+  uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  Tensor golden(t, {n}), actual(t, {n});
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t g = *rc::gen::arbitrary<uint64_t>() & mask;
+    int kind = *rc::gen::inRange(0, 6);
+    int64_t step = *rc::gen::inRange<int64_t>(-300, 300);
+    uint64_t a = kind == 0   ? g
+                 : kind == 1 ? (g + static_cast<uint64_t>(step)) & mask
+                 : kind == 2 ? g ^ (uint64_t(1) << (width - 1))
+                 : kind == 3 ? *rc::gen::arbitrary<uint64_t>() & mask
+                 : kind == 4 ? 0
+                             : (g + static_cast<uint64_t>(step % 4)) & mask;
+    golden.store(i, g);
+    actual.store(i, a);
+  }
+  if (*rc::gen::arbitrary<bool>())
+    golden.setUndef(*rc::gen::inRange<int64_t>(0, n), true);
+  OutputFreedom f = freedomFor(golden);
+  f.reductionLength = length;
+  bool oracle = compareOne(golden, actual, OracleOptions(), &f).status ==
+                OutputResult::Pass;
+  RC_ASSERT(withinTolerance(golden, actual, length, OracleOptions()) ==
+            oracle);
+}
+
 //===----------------------------------------------------------------------===//
 // Rule 5: tie groups
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 
 #include "SupportTestUtils.h"
 

@@ -23,6 +23,7 @@
 #include "interp/exec/kernels/LinalgExtCommon.h"
 
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/Compiler.h"
 
 #include <cmath>
 #include <cstring>
@@ -320,76 +321,163 @@ static void finishScatter(Operation *op, Frame &frame, ext::ScatterOp sc,
   frame.set(op->getResult(0), std::move(rv));
 }
 
-/// The scatter's updates in batch order, with the combiner run on lanes:
-/// consecutive updates to distinct positions form one batch of lanes, which
-/// reads the values earlier batches left, as the sequential loop does.
-/// Applies when nothing can be reported during the updates (a combiner
-/// without undefined behaviour, an original without uninitialized
-/// elements; out-of-range indices are reported first, in batch order, as
-/// the sequential loop would) and the output is at most 16 times the
-/// updates (the per-position bitmaps stay small) and at most 2^32 elements
-/// (a position and a writer pack into 64 bits). False, having done nothing,
-/// otherwise. Fills `multi` with the positions written more than
-/// once, in position order, and their writers in write order.
-static bool scatterNatively(Operation *op, Frame &frame,
-                            const CompiledRegion &cr, const Tensor &updates,
-                            const IndexedAccess &acc, Tensor &out,
-                            int64_t sliceElems,
-                            Freedom::MultiWrites &multi) {
-  if (!frame.interp.options().fastPaths || cr.mayReportUB() ||
-      out.hasUndef() || sliceElems == 0 ||
-      updates.numElements() >= (int64_t(1) << 32) ||
-      out.numElements() > (int64_t(1) << 32) || !hasSimpleLayout(acc, out) ||
-      out.numElements() > 16 * std::max<int64_t>(updates.numElements(), 1))
-    return false;
-  int64_t numBatch = updates.numElements() / sliceElems;
-  int64_t numElems = numBatch * sliceElems;
-  Shape outStrides = rowMajorStrides(out.shape());
-  // The position each update element writes, or -1 (masked or out of
-  // range).
-  // Large scratch arrays come zeroed from calloc (huge pages, no memset).
-  std::vector<int64_t, ZeroedAllocator<int64_t>> pos(numElems);
-  // The common case, one i32 index per update: decoded in one loop.
-  if (sliceElems == 1 && acc.dimMap.size() == 1 && !acc.mask &&
-      acc.indices->dtype() == DType::I32 &&
-      acc.indices->numElements() == numBatch) {
-    const uint8_t *ix = acc.indices->data();
-    int64_t size = out.dim(acc.dimMap[0]), stride = outStrides[acc.dimMap[0]];
-    for (int64_t b = 0; b < numBatch; ++b) {
-      int32_t v;
-      std::memcpy(&v, ix + b * 4, 4);
-      pos[b] = v >= 0 && v < size ? v * stride : -1;
+namespace {
+/// Which positions a scatter writes more than once: one bit per position
+/// for written so far, one for written more than once. (A million
+/// positions take 128 KiB each: they stay in cache.)
+struct RepeatTracker {
+  std::vector<uint64_t> written, multiBits;
+  /// Positions written more than once, and the writes to them.
+  int64_t numMulti = 0, numMultiWrites = 0;
+
+  explicit RepeatTracker(int64_t numPositions)
+      : written((numPositions + 63) / 64, 0),
+        multiBits((numPositions + 63) / 64, 0) {}
+};
+
+/// Notes the writes of one loop into a RepeatTracker's bitmaps. A local of
+/// the loop (its counters stay in registers: the loop's stores through
+/// byte pointers could otherwise alias them), written back by finish().
+class RepeatCounter {
+public:
+  explicit RepeatCounter(RepeatTracker &t)
+      : tracker(t), written(t.written.data()), multiBits(t.multiBits.data()),
+        numMulti(t.numMulti), numMultiWrites(t.numMultiWrites) {}
+
+  /// Called at every write index i, before note().
+  void startWrite(int64_t i) {
+    // Whether a write repeats a position is unpredictable once repeats are
+    // common (random positions): then the bitmaps are updated without a
+    // branch, which costs the loop more where repeats are rare. Chosen by
+    // the share of repeats in the last stretch of writes; both ways keep
+    // the same bits and counts.
+    if ((i & 4095) == 0) {
+      branchFree = numMultiWrites - stretchStart > 256;
+      stretchStart = numMultiWrites;
     }
   }
-  for (int64_t b = 0; b < numBatch; ++b) {
-    if (sliceElems == 1 && acc.dimMap.size() == 1 && !acc.mask &&
-        acc.indices->dtype() == DType::I32 &&
-        acc.indices->numElements() == numBatch && pos[b] >= 0)
-      continue;
-    int64_t base = -1;
-    if (!acc.mask || acc.mask->load(b) != 0) {
-      base = sliceBase(acc, b, out, outStrides);
-      if (base < 0) {
-        // The message of the sequential path.
-        Shape bc = batchCoords(updates, acc.batchRank, b);
-        Shape s(updates.rank() - acc.batchRank, 0), at;
-        std::string bad;
-        acc.target(bc, s, out, at, bad);
-        reportUB(frame, op, "out-of-range scatter index", bc, true, bad);
-      }
+  void note(int64_t p) {
+    // The first repeat of a position also counts its first write.
+    uint64_t bit = uint64_t(1) << (p & 63);
+    if (branchFree) {
+      uint64_t again = written[p >> 6] & bit;
+      uint64_t multiWord = multiBits[p >> 6];
+      int64_t first = (again & ~multiWord) != 0;
+      numMulti += first;
+      numMultiWrites += (again != 0) + first;
+      multiBits[p >> 6] = multiWord | again;
+    } else if (written[p >> 6] & bit) {
+      bool first = !(multiBits[p >> 6] & bit);
+      numMulti += first;
+      numMultiWrites += 1 + first;
+      multiBits[p >> 6] |= bit;
     }
-    for (int64_t sl = 0; sl < sliceElems; ++sl)
-      pos[b * sliceElems + sl] = base < 0 ? -1 : base + sl;
+    written[p >> 6] |= bit;
+  }
+  void finish() {
+    tracker.numMulti = numMulti;
+    tracker.numMultiWrites = numMultiWrites;
   }
 
+private:
+  RepeatTracker &tracker;
+  uint64_t *written, *multiBits;
+  int64_t numMulti, numMultiWrites, stretchStart = 0;
+  bool branchFree = false;
+};
+
+/// The positions the update elements write: the i32 indices themselves
+/// (one per update, all in range, a target of stride 1), or decoded, -1
+/// where an update is masked or out of range.
+struct IndexPositions {
+  const uint8_t *indices;
+  int64_t operator[](int64_t i) const {
+    int32_t v;
+    std::memcpy(&v, indices + i * 4, 4);
+    return v;
+  }
+};
+struct DecodedPositions {
+  const int64_t *pos;
+  int64_t operator[](int64_t i) const { return pos[i]; }
+};
+
+/// Positions are random: their values are fetched this many updates ahead.
+constexpr int64_t kPrefetchAhead = 64;
+
+/// Whether the combiner is one f32 `arith.addf` of its two arguments (in
+/// either order): for operands that are not NaN its result is the IEEE sum
+/// whatever the order, which the native `+` gives bit for bit (the
+/// interpreter's fast and exact kernels both round to nearest even, without
+/// flushing subnormals).
+bool isF32AddCombiner(const CompiledRegion &cr) {
+  llvm::ArrayRef<CompiledRegion::Instr> ins = cr.instructions();
+  if (cr.numArgs() != 2 || cr.numResults() != 1 || ins.size() != 1 ||
+      cr.hasComplex() || cr.usesLoopIndex() || cr.argType(0) != DType::F32 ||
+      cr.argType(1) != DType::F32 || cr.resultType(0) != DType::F32)
+    return false;
+  const CompiledRegion::Instr &add = ins.front();
+  return add.kind == CompiledRegion::InstrKind::Scalar &&
+         add.desc.op == ScalarOpcode::AddF && add.desc.type == DType::F32 &&
+         add.desc.resultType == DType::F32 &&
+         add.dst == cr.yieldRegister(0) &&
+         ((add.a == 0 && add.b == 1) || (add.a == 1 && add.b == 0));
+}
+
+/// The updates of an f32 `addf` combiner in batch order, one at a time:
+/// out[p] = combine(u, out[p]). A NaN sum (a NaN operand, or inf - inf)
+/// is recomputed by the compiled combiner on one lane, so NaN payloads are
+/// the region's. Positions written twice are found apart (countRepeats).
+template <typename Pos>
+void addF32InOrder(Pos pos, int64_t numElems, const Tensor &updates,
+                   Tensor &out, RegionRunner &one) {
+  const uint8_t *u = updates.data();
+  uint8_t *o = out.data();
+  auto loadF = [](const uint8_t *at) {
+    float f;
+    std::memcpy(&f, at, 4);
+    return f;
+  };
+  for (int64_t i = 0; i < numElems; ++i) {
+    if (i + kPrefetchAhead < numElems && pos[i + kPrefetchAhead] >= 0)
+      __builtin_prefetch(o + pos[i + kPrefetchAhead] * 4, 1);
+    int64_t p = pos[i];
+    if (p < 0)
+      continue;
+    float x = loadF(u + i * 4), c = loadF(o + p * 4);
+    float s = x + c;
+    if (LLVM_UNLIKELY(s != s)) {
+      one.arg(0)[0] = llvm::bit_cast<uint32_t>(x);
+      one.arg(1)[0] = llvm::bit_cast<uint32_t>(c);
+      one.run(1, nullptr, -1, [](Operation *, StringRef, int, StringRef) {});
+      s = llvm::bit_cast<float>(static_cast<uint32_t>(one.result(0)[0]));
+    }
+    std::memcpy(o + p * 4, &s, 4);
+  }
+}
+
+/// The positions written more than once, into `repeats`.
+template <typename Pos>
+void countRepeats(Pos pos, int64_t numElems, RepeatTracker &repeats) {
+  RepeatCounter counter(repeats);
+  for (int64_t i = 0; i < numElems; ++i) {
+    counter.startWrite(i);
+    int64_t p = pos[i];
+    if (p >= 0)
+      counter.note(p);
+  }
+  counter.finish();
+}
+
+/// The updates in batch order with the compiled combiner run on lanes:
+/// consecutive updates to distinct positions form one batch of lanes, which
+/// reads the values earlier batches left, as the sequential loop does.
+template <typename Pos>
+void combineOnLanes(Pos pos, int64_t numElems, const CompiledRegion &cr,
+                    Frame &frame, const Tensor &updates, Tensor &out,
+                    RepeatTracker &repeats) {
   constexpr int kLanes = 256;
-  // Positions are random: their values are fetched this many updates ahead.
-  constexpr int64_t kAhead = 64;
   RegionRunner runner(cr, frame, kLanes);
-  // One bit per position: written so far, written more than once. (A
-  // million positions take 128 KiB each: they stay in cache.)
-  int64_t numWords = (out.numElements() + 63) / 64;
-  std::vector<uint64_t> written(numWords, 0), multiBits(numWords, 0);
   // The positions of the current batch of lanes: open addressing, entries
   // of older batches told apart by their batch number.
   constexpr int kSlots = 4 * kLanes;
@@ -425,23 +513,12 @@ static bool scatterNatively(Operation *op, Frame &frame,
     ++batch;
   };
   uint64_t *upd = runner.arg(0), *cur = runner.arg(1);
-  // Positions written more than once, and the writes to them.
-  int64_t numMulti = 0, numMultiWrites = 0;
   unsigned eb = out.elementBytes();
-  // Whether a write repeats a position is unpredictable once repeats are
-  // common (random positions): then the bitmaps are updated without a
-  // branch, which costs the loop more where repeats are rare. Chosen by
-  // the share of repeats in the last stretch of writes; both ways keep
-  // the same bits and counts.
-  bool branchFree = false;
-  int64_t stretchStart = 0;
+  RepeatCounter counter(repeats);
   for (int64_t i = 0; i < numElems; ++i) {
-    if ((i & 4095) == 0) {
-      branchFree = numMultiWrites - stretchStart > 256;
-      stretchStart = numMultiWrites;
-    }
-    if (i + kAhead < numElems && pos[i + kAhead] >= 0)
-      __builtin_prefetch(out.data() + pos[i + kAhead] * eb, 1);
+    counter.startWrite(i);
+    if (i + kPrefetchAhead < numElems && pos[i + kPrefetchAhead] >= 0)
+      __builtin_prefetch(out.data() + pos[i + kPrefetchAhead] * eb, 1);
     int64_t p = pos[i];
     if (p < 0)
       continue;
@@ -449,22 +526,7 @@ static bool scatterNatively(Operation *op, Frame &frame,
       flush();
       claim(p);
     }
-    // The first repeat of a position also counts its first write.
-    uint64_t bit = uint64_t(1) << (p & 63);
-    if (branchFree) {
-      uint64_t again = written[p >> 6] & bit;
-      uint64_t multiWord = multiBits[p >> 6];
-      int64_t first = (again & ~multiWord) != 0;
-      numMulti += first;
-      numMultiWrites += (again != 0) + first;
-      multiBits[p >> 6] = multiWord | again;
-    } else if (written[p >> 6] & bit) {
-      bool first = !(multiBits[p >> 6] & bit);
-      numMulti += first;
-      numMultiWrites += 1 + first;
-      multiBits[p >> 6] |= bit;
-    }
-    written[p >> 6] |= bit;
+    counter.note(p);
     upd[n] = updates.load(i);
     cur[n] = out.load(p);
     lanePos[n++] = p;
@@ -472,9 +534,19 @@ static bool scatterNatively(Operation *op, Frame &frame,
       flush();
   }
   flush();
-  if (!numMulti)
-    return true;
+  counter.finish();
+}
 
+/// The writes to the positions `repeats` found written more than once, as
+/// `multi`: the positions in order, each with its writers (batch indices)
+/// in write order. `spare` holds at least numMultiWrites + 1 pairs and may
+/// be the storage `pos` reads (see below).
+template <typename Pos>
+void collectMultiWrites(Pos pos, int64_t numBatch, int64_t sliceElems,
+                        int64_t numPositions, const RepeatTracker &repeats,
+                        uint64_t *spare, Freedom::MultiWrites &multi) {
+  int64_t numMulti = repeats.numMulti, numMultiWrites = repeats.numMultiWrites;
+  const uint64_t *multiBits = repeats.multiBits.data();
   // The writes to those positions, as (position, writer) pairs in write
   // order, sorted stably by position: each position's writers stay in write
   // order. (A radix sort on the position: sequential passes, where
@@ -483,16 +555,15 @@ static bool scatterNatively(Operation *op, Frame &frame,
   // bits (positions and writers are under 2^32), and the last pass leaves
   // them in `multi.updates`, where each becomes its writer.
   int positionBits = std::max<int>(
-      1, llvm::bit_width(static_cast<uint64_t>(out.numElements() - 1)));
+      1, llvm::bit_width(static_cast<uint64_t>(numPositions - 1)));
   int passes = (positionBits + 10) / 11;
   int digitBits = (positionBits + passes - 1) / passes;
-  // The other buffer of the sort is `pos` (the writes' positions), which
-  // the collecting loop compacts in place when it starts there (it writes
-  // pair k after reading write i >= k). One more element in the result:
-  // the collecting loop writes a pair whether it keeps it or not.
+  // When `spare` is the writes' positions array, the collecting loop
+  // compacts it in place when it starts there (it writes pair k after
+  // reading write i >= k). One more element in the result: the collecting
+  // loop writes a pair whether it keeps it or not.
   multi.updates.resize(numMultiWrites + 1);
   uint64_t *result = reinterpret_cast<uint64_t *>(multi.updates.data());
-  uint64_t *spare = reinterpret_cast<uint64_t *>(pos.data());
   uint64_t *from = passes % 2 ? spare : result;
   uint64_t *to = passes % 2 ? result : spare;
   // The counts of each pass's digits, taken while collecting.
@@ -515,6 +586,7 @@ static bool scatterNatively(Operation *op, Frame &frame,
                (pair >> (32 + pass * digitBits) & digitMask)] += keep;
     }
   assert(k == numMultiWrites && "a write to a repeated position was missed");
+  (void)k;
   for (int pass = 0; pass < passes; ++pass) {
     int shift = 32 + pass * digitBits;
     uint32_t *bucket = counts.data() + (size_t(pass) << digitBits);
@@ -542,6 +614,117 @@ static bool scatterNatively(Operation *op, Frame &frame,
   }
   multi.updates.pop_back();
   assert(e + 1 == numMulti && "a repeated position was missed");
+}
+} // namespace
+
+/// The scatter's updates in batch order, natively: an f32 `addf` combiner
+/// one update at a time (addF32InOrder), any other on lanes
+/// (combineOnLanes).
+/// Applies when nothing can be reported during the updates (a combiner
+/// without undefined behaviour, an original without uninitialized
+/// elements; out-of-range indices are reported first, in batch order, as
+/// the sequential loop would) and the output is at most 16 times the
+/// updates (the per-position bitmaps stay small) and at most 2^32 elements
+/// (a position and a writer pack into 64 bits). False, having done nothing,
+/// otherwise. Fills `multi` with the positions written more than
+/// once, in position order, and their writers in write order.
+static bool scatterNatively(Operation *op, Frame &frame,
+                            const CompiledRegion &cr, const Tensor &updates,
+                            const IndexedAccess &acc, Tensor &out,
+                            int64_t sliceElems,
+                            Freedom::MultiWrites &multi) {
+  if (!frame.interp.options().fastPaths || cr.mayReportUB() ||
+      out.hasUndef() || sliceElems == 0 ||
+      updates.numElements() >= (int64_t(1) << 32) ||
+      out.numElements() > (int64_t(1) << 32) || !hasSimpleLayout(acc, out) ||
+      out.numElements() > 16 * std::max<int64_t>(updates.numElements(), 1))
+    return false;
+  int64_t numBatch = updates.numElements() / sliceElems;
+  int64_t numElems = numBatch * sliceElems;
+  Shape outStrides = rowMajorStrides(out.shape());
+  RepeatTracker repeats(out.numElements());
+  bool addF32 = isF32AddCombiner(cr);
+
+  // The common case, one i32 index per update into a target of stride 1:
+  // when every index is in range (checked first, in one pass), the indices
+  // are the positions.
+  if (sliceElems == 1 && acc.dimMap.size() == 1 && !acc.mask &&
+      acc.indices->dtype() == DType::I32 &&
+      acc.indices->numElements() == numBatch &&
+      outStrides[acc.dimMap[0]] == 1) {
+    const uint8_t *ix = acc.indices->data();
+    // One unsigned comparison per index (negative ones wrap above 2^31).
+    uint32_t limit = static_cast<uint32_t>(
+        std::min<int64_t>(out.dim(acc.dimMap[0]), int64_t(1) << 31));
+    uint32_t outOfRange = 0;
+    for (int64_t b = 0; b < numBatch; ++b) {
+      uint32_t v;
+      std::memcpy(&v, ix + b * 4, 4);
+      outOfRange |= v >= limit;
+    }
+    if (!outOfRange) {
+      IndexPositions pos{ix};
+      auto collect = [&] {
+        if (!repeats.numMulti)
+          return;
+        std::vector<uint64_t, ZeroedAllocator<uint64_t>> spare(
+            repeats.numMultiWrites + 1);
+        collectMultiWrites(pos, numBatch, sliceElems, out.numElements(),
+                           repeats, spare.data(), multi);
+      };
+      if (!addF32) {
+        combineOnLanes(pos, numElems, cr, frame, updates, out, repeats);
+        collect();
+        return true;
+      }
+      // The updates and the multi-write bookkeeping read only the indices
+      // and write apart: two tasks, on two threads where there are two.
+      frame.interp.parallelFor(2, [&](int64_t task) {
+        if (task == 0) {
+          RegionRunner one(cr, frame, 1);
+          addF32InOrder(pos, numElems, updates, out, one);
+        } else {
+          countRepeats(pos, numElems, repeats);
+          collect();
+        }
+      });
+      return true;
+    }
+  }
+
+  // The position each update element writes, or -1 (masked or out of
+  // range).
+  // Large scratch arrays come zeroed from calloc (huge pages, no memset).
+  std::vector<int64_t, ZeroedAllocator<int64_t>> pos(numElems);
+  for (int64_t b = 0; b < numBatch; ++b) {
+    int64_t base = -1;
+    if (!acc.mask || acc.mask->load(b) != 0) {
+      base = sliceBase(acc, b, out, outStrides);
+      if (base < 0) {
+        // The message of the sequential path.
+        Shape bc = batchCoords(updates, acc.batchRank, b);
+        Shape s(updates.rank() - acc.batchRank, 0), at;
+        std::string bad;
+        acc.target(bc, s, out, at, bad);
+        reportUB(frame, op, "out-of-range scatter index", bc, true, bad);
+      }
+    }
+    for (int64_t sl = 0; sl < sliceElems; ++sl)
+      pos[b * sliceElems + sl] = base < 0 ? -1 : base + sl;
+  }
+  DecodedPositions decoded{pos.data()};
+  if (addF32) {
+    RegionRunner one(cr, frame, 1);
+    addF32InOrder(decoded, numElems, updates, out, one);
+    countRepeats(decoded, numElems, repeats);
+  } else {
+    combineOnLanes(decoded, numElems, cr, frame, updates, out, repeats);
+  }
+  // The other buffer of the sort is `pos` itself.
+  if (repeats.numMulti)
+    collectMultiWrites(decoded, numBatch, sliceElems, out.numElements(),
+                       repeats, reinterpret_cast<uint64_t *>(pos.data()),
+                       multi);
   return true;
 }
 

@@ -16,7 +16,8 @@
 // sequential order stalls at 4.0). When expect_almost_eq's operands carry
 // Freedom::reductionLength (only that freedom) and the check fails, it
 // passes if the expected value is one the oracle accepts for the golden
-// under its reassociation bound (oracle/Oracle.h, rule 4): a legitimate IREE
+// under its reassociation bound (oracle/Oracle.h, rule 4;
+// interp/support/Tolerance.h): a legitimate IREE
 // result then satisfies the check. The pass is reported as such
 // (Interpreter::checkNotes). Exact checks (expect_eq) get no such rule.
 //
@@ -28,7 +29,7 @@
 #include "interp/exec/KernelUtils.h"
 #include "interp/scalar/ScalarOps.h"
 #include "interp/support/TextFormat.h"
-#include "oracle/Oracle.h"
+#include "interp/support/Tolerance.h"
 
 #include <cmath>
 #include <cstring>
@@ -270,14 +271,7 @@ static bool passesByReductionFreedom(Frame &frame, Operation *op,
   Tensor candidate = golden;
   for (int64_t i : failing)
     candidate.store(i, other.load(i));
-  OutputFreedom f;
-  f.dtype = golden.dtype();
-  f.shape.assign(golden.shape().begin(), golden.shape().end());
-  f.exact = false;
-  f.reductionLength = terms;
-  std::vector<OutputResult> r =
-      compareOutputs({golden}, {candidate}, {f}, OracleOptions());
-  if (r.size() != 1 || r[0].status != OutputResult::Pass)
+  if (!withinTolerance(golden, candidate, terms, OracleOptions()))
     return false;
   // Name the element farthest from the golden.
   DType t = golden.dtype();

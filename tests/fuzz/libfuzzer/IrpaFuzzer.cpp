@@ -5,12 +5,12 @@
 // archive whose every entry lies inside the bytes and reads back at its
 // full length (a splat repeats its pattern; an entry refused for reading
 // says why); never crash or read out of bounds. The ONNX external-data
-// scan (gpu/Frontend.h), the other binary reader of this input path, gets
+// scan (ireetools/Frontend.h), the other binary reader of this input path, gets
 // the same bytes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 #include "interp/support/ParameterArchive.h"
 
 #include <cstdint>

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 #include "interp/exec/Interpreter.h"
 #include "interp/exec/Types.h"
 #include "interp/support/SourceLimits.h"

@@ -1,6 +1,6 @@
 //===- Frontend.cpp - Frontend programs lowered by the IREE in use --------===//
 
-#include "gpu/Frontend.h"
+#include "ireetools/Frontend.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

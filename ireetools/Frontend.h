@@ -16,11 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REF_GPU_FRONTEND_H
-#define REF_GPU_FRONTEND_H
+#ifndef REF_IREETOOLS_FRONTEND_H
+#define REF_IREETOOLS_FRONTEND_H
 
-#include "gpu/IreeTools.h"
-#include "gpu/Process.h"
+#include "ireetools/IreeTools.h"
+#include "ireetools/Process.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -147,4 +147,4 @@ std::string toolMessage(const ProcessResult &r);
 
 } // namespace ref::gpu
 
-#endif // REF_GPU_FRONTEND_H
+#endif // REF_IREETOOLS_FRONTEND_H

@@ -46,8 +46,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REF_GPU_PROCESS_H
-#define REF_GPU_PROCESS_H
+#ifndef REF_IREETOOLS_PROCESS_H
+#define REF_IREETOOLS_PROCESS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -183,4 +183,4 @@ llvm::StringRef signalDescription(int sig);
 
 } // namespace ref::gpu
 
-#endif // REF_GPU_PROCESS_H
+#endif // REF_IREETOOLS_PROCESS_H

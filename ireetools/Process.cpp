@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gpu/Process.h"
+#include "ireetools/Process.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,7 +1,7 @@
 //===- IreeTools.cpp - Finding and asking the installed IREE --------------===//
 
-#include "gpu/IreeTools.h"
-#include "gpu/Process.h"
+#include "ireetools/IreeTools.h"
+#include "ireetools/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REF_GPU_IREETOOLS_H
-#define REF_GPU_IREETOOLS_H
+#ifndef REF_IREETOOLS_IREETOOLS_H
+#define REF_IREETOOLS_IREETOOLS_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -59,4 +59,4 @@ llvm::StringRef projectRoot();
 
 } // namespace ref::gpu
 
-#endif // REF_GPU_IREETOOLS_H
+#endif // REF_IREETOOLS_IREETOOLS_H
