@@ -19,6 +19,7 @@
 //   %r:2 = linalg.generic ins(%arg, %s) -> (copy of %arg, or max(%arg, %s);
 //                                            %s passed through)
 //   return %r#0, %r#1
+// or a copy of %arg by a generic of its own, returned beside %s.
 //
 // The indices are unique (one write per row: no multi-write freedom); the
 // combiner overwrites or adds (exact small values, one update per row).
@@ -110,13 +111,15 @@ void buildScatterArgRows(Builder &bld) {
   ValueId scattered = bld.emit(std::move(op), {bld.prog.type(dest)},
                                {Shape{rows, cols}}, {sf}, std::move(feat))[0];
 
-  // The argument read again, beside the scatter's result: one generic
-  // with two outputs, the argument (a copy, or its max with the scatter)
-  // and the scatter's result passed through, both returned (a reader of
-  // the argument alone would leave the scatter dead).
-  bool useMax = et != DType::I1 && bld.chance(40);
+  // The argument read again, beside the scatter's result: either one
+  // generic with two outputs, the argument (a copy, or its max with the
+  // scatter) and the scatter's result passed through, or a generic that
+  // copies the argument alone with the scatter returned itself (the shape
+  // of iree-org/iree#24665 for a sort). Both are returned (a reader of the
+  // argument alone would leave the scatter dead).
+  bool separate = bld.chance(50);
+  bool useMax = !separate && et != DType::I1 && bld.chance(40);
   Body body;
-  body.args = {et, et, et, et};
   Facts rf = bld.facts[dest];
   if (useMax) {
     StringRef maxOp = isFloat(et) ? "arith.maximumf" : "arith.maxsi";
@@ -125,25 +128,35 @@ void buildScatterArgRows(Builder &bld) {
     rf.distinct = false;
     rf.uniform = false;
   } else {
-    body.yields = {0, 1};
+    body.yields = separate ? SmallVector<unsigned, 2>{0}
+                           : SmallVector<unsigned, 2>{0, 1};
   }
-  ValueId init0 = bld.makeInit(et, bld.mirror(dest), std::nullopt);
-  ValueId init1 = bld.makeInit(et, bld.mirror(dest), std::nullopt);
   SmallVector<int64_t, 4> identity = {0, 1};
   SmallVector<bool, 2> red(2, false);
-  SmallVector<GenericOperand, 2> ins = {{dest, identity},
-                                        {scattered, identity}};
-  SmallVector<GenericOperand, 2> outs = {{init0, identity},
-                                         {init1, identity}};
+  SmallVector<GenericOperand, 2> ins = {{dest, identity}};
+  SmallVector<GenericOperand, 2> outs = {
+      {bld.makeInit(et, bld.mirror(dest), std::nullopt), identity}};
+  SmallVector<Facts, 2> outFacts = {rf};
+  if (!separate) {
+    ins.push_back({scattered, identity});
+    outs.push_back(
+        {bld.makeInit(et, bld.mirror(dest), std::nullopt), identity});
+    outFacts.push_back(sf);
+  }
+  body.args.assign(ins.size() + outs.size(), et);
   OpFeature rfeat;
   rfeat.dtype = et;
   genericForms(bld, rfeat, red, ins, outs);
   rfeat.forms.push_back("arg_reader");
-  rfeat.forms.push_back(useMax ? "max_with_scatter" : "copy");
+  rfeat.forms.push_back(useMax ? "max_with_scatter"
+                        : separate ? "copy_beside_scatter"
+                                   : "copy");
   SmallVector<ValueId, 2> readers = emitGeneric(
-      bld, red, ins, outs, std::move(body), {rf, sf}, std::move(rfeat));
+      bld, red, ins, outs, std::move(body), outFacts, std::move(rfeat));
   for (ValueId r : readers)
     bld.mustReturn.push_back(r);
+  if (separate)
+    bld.mustReturn.push_back(scattered);
 }
 
 } // namespace

@@ -869,10 +869,11 @@ TEST(FuzzGenerator, ScatterArgRowsMeetsItsPrecondition) {
     for (auto [r, v] : llvm::enumerate(p.returns)) {
       int def = p.value(v).defOp;
       // The reader's second output passes the scatter's result through.
-      bool isScatter = def > first && p.ops[def].kind == OpKind::Generic &&
-                       p.ops[def].operands.size() == 4 &&
-                       p.ops[def].operands[1] == p.ops[first].results[0] &&
-                       p.ops[def].results[1] == v;
+      bool isScatter = def == first ||
+                       (def > first && p.ops[def].kind == OpKind::Generic &&
+                        p.ops[def].operands.size() == 4 &&
+                        p.ops[def].operands[1] == p.ops[first].results[0] &&
+                        p.ops[def].results[1] == v);
       if (isScatter && overwrite) {
         ASSERT_EQ(a[r].size(), destBytes.size());
         for (int64_t row = 0; row < rows; ++row) {
