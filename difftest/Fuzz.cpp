@@ -814,6 +814,9 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     for (auto [t, ct] : llvm::enumerate(c.targets)) {
       const gpu::TargetConfig &config = configs[t];
       CaseRow row = baseRow(c);
+      // The flags this target compiled with (a drawn flag applies only to
+      // the targets it belongs to).
+      row.flags = llvm::join(config.extraFlags, " ");
       row.target = ct.result.target + (c.twin ? kTwinSuffix.str() : "");
       row.verdict = gpu::verdictName(ct.result.verdict).str();
       row.signature = ct.result.signature;
