@@ -12,7 +12,10 @@
 # cases that start with a frontend-shaped recipe, default 30), OUT (the campaign
 # directory, default bench/out/rediscovery-RELEASE-sSEED), VENV_DIR (where
 # releases live, default .venv-iree, as for `difftest triage --versions`,
-# which reuses them), CLASSES (the class table). A release missing from
+# which reuses them), CLASSES (the class table), EXTRA (more `difftest fuzz`
+# options, split on spaces: e.g. "--ops=iota_scatter,scatter
+# --iree-src=/work/iree-src" to restrict the recipes to a class's and draw
+# IREE's suites' flags). A release missing from
 # VENV_DIR is installed there first (python3 -m venv + pip, the wheels
 # iree-base-compiler and iree-base-runtime of that version, as triage does).
 # The report goes to OUT/rediscovery.md and OUT/rediscovery.json.
@@ -44,11 +47,11 @@ if [ -e "$out/campaign.db" ]; then
   exit 2
 fi
 mkdir -p "$out"
-echo "campaign: IREE $release, $targets, seed $seed, $minutes min, jobs $jobs, frontend $frontend% -> $out" >&2
+echo "campaign: IREE $release, $targets, seed $seed, $minutes min, jobs $jobs, frontend $frontend%${EXTRA:+, $EXTRA} -> $out" >&2
 set +e
 ./build/bin/difftest fuzz --iree-dir="$dir" --target="$targets" \
   --time="${minutes}m" --seed="$seed" --jobs="$jobs" --out="$out" \
-  --frontend="$frontend" \
+  --frontend="$frontend" ${EXTRA:-} \
   2> >(tee "$out/campaign.log" >&2)
 rc=$?
 set -e

@@ -34,6 +34,7 @@
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Capabilities.h"
+#include "difftest/FlagSpace.h"
 #include "difftest/Mutate.h"
 #include "difftest/Parameters.h"
 #include "interp/support/ParameterArchive.h"
@@ -73,36 +74,6 @@ namespace {
 
 /// The interpreter's time limit on a mutant's golden (seconds).
 constexpr double kMutantInterpSeconds = 60;
-
-/// Extra iree-compile flags a batch may add, each known to switch a code
-/// path where bugs hide. `targets` lists the targets it applies to ("*":
-/// all). Flags the installed compiler lacks are skipped.
-struct ExtraFlag {
-  const char *flag;
-  const char *targets;
-  const char *why;
-};
-const ExtraFlag kExtraFlags[] = {
-    {"--iree-dispatch-creation-topk-split-reduction=2", "*",
-     "topk through the split-reduction path (two-stage topk, the source of "
-     "multi-result bufferization failures)"},
-    {"--iree-opt-data-tiling", "*",
-     "data-tiled encodings: matmuls through pack/mmt4d/unpack"},
-    {"--iree-dispatch-creation-enable-aggressive-fusion", "*",
-     "larger dispatches: more producers and multi-use consumers fused"},
-    {"--iree-dispatch-creation-enable-fuse-padding-into-linalg-consumer-ops",
-     "*", "tensor.pad fused into its consumer's dispatch"},
-    {"--iree-opt-aggressively-propagate-transposes", "*",
-     "transposes propagated through other ops"},
-    {"--iree-llvmcpu-enable-ukernels=all", "llvm-cpu",
-     "CPU microkernels instead of generated code"},
-    {"--iree-llvmcpu-disable-distribution", "llvm-cpu",
-     "one workgroup: no tiling across workgroups"},
-    {"--iree-rocm-enable-ukernels=all", "hip",
-     "ROCm microkernels (argmax, topk) instead of generated code"},
-    {"--iree-codegen-llvmgpu-use-vector-distribution", "cuda,hip",
-     "the vector-distribution GPU pipeline"},
-};
 
 /// Opt levels are weighted toward O3, where several known bug classes live.
 int pickOptLevel(uint64_t r) {
@@ -163,6 +134,27 @@ bool diskFull(const TargetResult &r) {
 /// The target name of a static twin's rows: "llvm-cpu+static".
 constexpr StringRef kTwinSuffix = "+static";
 
+/// Adds "needs_flags" to a bundle's verdict.json: the failure goes away
+/// (or becomes another) without these flags.
+llvm::Error recordNeededFlags(StringRef bundleDir,
+                              llvm::ArrayRef<std::string> flags) {
+  std::string p = joinPath(bundleDir, "verdict.json");
+  auto text = readFile(p);
+  if (!text)
+    return text.takeError();
+  auto v = llvm::json::parse(*text);
+  if (!v)
+    return llvm::createStringError(p + ": " + llvm::toString(v.takeError()));
+  llvm::json::Object *o = v->getAsObject();
+  if (!o)
+    return llvm::createStringError(p + ": expected an object");
+  (*o)["needs_flags"] = llvm::json::Array(flags);
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(*o))) << "\n";
+  return writeFile(p, out);
+}
+
 struct Stats {
   std::mutex mutex;
   std::map<std::string, int64_t> verdicts; // per (case, target) row
@@ -176,6 +168,9 @@ class Campaign {
 public:
   Settings settings;
   std::vector<gpu::TargetConfig> targets; // opt level and flags per batch
+  /// The extra flags a batch may draw (FlagSpace.h): IREE's suites' flags
+  /// with --iree-src, else the built-in list.
+  std::vector<FlagChoice> flagChoices = builtinFlagSpace().flags;
   std::string out;
   uint64_t seed = 0;
   unsigned batchSize = 16;
@@ -208,6 +203,18 @@ public:
   void progress(bool final);
 
 private:
+  std::mutex needMutex;
+  /// Whether a failure needs its batch's extra flags, by signature and
+  /// flags: decided once per campaign process (needsExtraFlags).
+  std::map<std::string, bool> needCache;
+  /// Whether case `c`'s failure `sig` on `config` (with extra flags) goes
+  /// away, or becomes another failure, without those flags: the case alone
+  /// compiled and run without them. std::nullopt when that run could not
+  /// tell (a tool that did not start).
+  std::optional<bool> needsExtraFlags(const gpu::TargetConfig &config,
+                                      const gpu::CaseSpec &spec,
+                                      StringRef caseDir, StringRef subdir,
+                                      const std::string &sig);
   std::mutex sigMutex;
   /// Signatures with a committed failure row (and so a bundle on disk).
   std::set<std::string> committed;
@@ -235,6 +242,29 @@ fuzz::Case Campaign::generate(uint64_t caseSeed) {
   static std::mutex genMutex;
   std::lock_guard<std::mutex> lock(genMutex);
   return fuzz::generateCase(caseSeed, gen);
+}
+
+std::optional<bool> Campaign::needsExtraFlags(const gpu::TargetConfig &config,
+                                              const gpu::CaseSpec &spec,
+                                              StringRef caseDir,
+                                              StringRef subdir,
+                                              const std::string &sig) {
+  std::string key = sig + "\t" + llvm::join(config.extraFlags, " ");
+  {
+    std::lock_guard<std::mutex> lock(needMutex);
+    if (auto it = needCache.find(key); it != needCache.end())
+      return it->second;
+  }
+  gpu::TargetConfig plain = config;
+  plain.extraFlags.clear();
+  TargetResult without = runTarget(plain, "program.mlir", spec, caseDir,
+                                   (subdir + "-noflags").str(), settings);
+  if (without.verdict == gpu::Verdict::ToolError)
+    return std::nullopt;
+  bool needs = !(gpu::isFailure(without.verdict) && without.signature == sig);
+  std::lock_guard<std::mutex> lock(needMutex);
+  needCache.emplace(key, needs);
+  return needs;
 }
 
 void Campaign::loadCommitted() {
@@ -377,25 +407,17 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   uint64_t r = fuzz::mixSeed(seed ^ 0xC0DEC0DEull, static_cast<uint64_t>(b));
   int opt = pickOptLevel(r);
   std::vector<std::string> extra;
-  if ((r >> 8) % 100 < 25) {
-    const ExtraFlag &f = kExtraFlags[(r >> 16) % std::size(kExtraFlags)];
-    extra.push_back(f.flag);
+  const FlagChoice *drawn = nullptr;
+  if ((r >> 8) % 100 < 25 && !flagChoices.empty()) {
+    drawn = &flagChoices[(r >> 16) % flagChoices.size()];
+    extra.push_back(drawn->flag);
   }
   std::vector<gpu::TargetConfig> configs;
   for (gpu::TargetConfig c : targets) {
     c.optLevel = opt;
-    for (const std::string &f : extra) {
-      const ExtraFlag *ef = nullptr;
-      for (const ExtraFlag &x : kExtraFlags)
-        if (f == x.flag)
-          ef = &x;
-      StringRef applies = ef ? ef->targets : "*";
-      llvm::SmallVector<StringRef> names;
-      applies.split(names, ',');
-      if ((applies == "*" || llvm::is_contained(names, c.desc->name)) &&
-          gpu::compilerAcceptsFlag(settings.tools->compilerHelp(), f))
-        c.extraFlags.push_back(f);
-    }
+    if (drawn && flagApplies(*drawn, c.desc->name) &&
+        gpu::compilerAcceptsFlag(settings.tools->compilerHelp(), drawn->flag))
+      c.extraFlags.push_back(drawn->flag);
     configs.push_back(std::move(c));
   }
 
@@ -838,7 +860,8 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   // 3. Rows and bundles.
   // Stages a bundle of case `c` as run on target `t` under `name`.
   auto stageBundle = [&](BatchCase &c, size_t t,
-                         const std::string &name) -> llvm::Error {
+                         const std::string &name)
+      -> llvm::Expected<std::string> {
     const CaseTarget &ct = c.targets[t];
     std::vector<std::string> goldenArgv = {"ref-run", "program.mlir",
                                            "--function=" + c.name};
@@ -858,12 +881,16 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
                               shellCommand(goldenArgv), /*replace=*/true);
     if (!bundle)
       return bundle.takeError();
-    return llvm::Error::success();
+    return *bundle;
   };
   std::vector<SuspectRow> suspects;
   for (BatchCase &c : cases) {
     for (auto [t, ct] : llvm::enumerate(c.targets)) {
+      const gpu::TargetConfig &config = configs[t];
       CaseRow row = baseRow(c);
+      // The flags this target compiled with (a drawn flag applies only to
+      // the targets it belongs to).
+      row.flags = llvm::join(config.extraFlags, " ");
       row.target = ct.result.target + (c.twin ? kTwinSuffix.str() : "");
       row.verdict = gpu::verdictName(ct.result.verdict).str();
       row.signature = ct.result.signature;
@@ -877,6 +904,21 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         else
           llvm::consumeError(text.takeError());
       }
+      // A failure under an extra flag that goes away (or changes) without
+      // it needs the flag: the signature says so, apart from the same bug
+      // met without flags, and so does the bundle (verdict.json
+      // "needs_flags", issue.md).
+      bool needsFlags = false;
+      if (gpu::isFailure(ct.result.verdict) && !row.signature.empty() &&
+          !config.extraFlags.empty()) {
+        std::optional<bool> needs =
+            needsExtraFlags(config, c.golden.spec, c.dir, ct.subdir,
+                            ct.result.signature);
+        needsFlags = needs.value_or(false);
+        if (needsFlags)
+          row.signature +=
+              " {needs " + llvm::join(config.extraFlags, " ") + "}";
+      }
       row.detail = ct.result.detail;
       row.compileSeconds = ct.result.compileSeconds;
       row.runSeconds = ct.result.runSeconds;
@@ -889,8 +931,12 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
             if (fs::exists(joinPath(bdir, m)))
               fs::copy_file(joinPath(bdir, m), joinPath(c.dir, "batch-" + m));
           }
-        if (llvm::Error e = stageBundle(c, t, name))
-          return e;
+        auto bundle = stageBundle(c, t, name);
+        if (!bundle)
+          return bundle.takeError();
+        if (needsFlags)
+          if (llvm::Error e = recordNeededFlags(*bundle, config.extraFlags))
+            return std::move(e);
         failures.push_back({row.signature, row.verdict, row.target, c.index,
                             joinPath("bundles", name), now()});
       }
@@ -906,8 +952,8 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       g.signature = r.signature;
       g.detail = r.detail;
       std::string name = "golden-suspect-" + c.name; // f<i> or f<i>_static
-      if (llvm::Error e = stageBundle(c, agreed->front(), name))
-        return e;
+      if (auto bundle = stageBundle(c, agreed->front(), name); !bundle)
+        return bundle.takeError();
       g.bundle = joinPath("bundles", name);
       suspects.push_back(std::move(g));
     }
@@ -1041,6 +1087,13 @@ int fuzzCommand(int argc, char **argv) {
       cl::desc("Draw every op kind, without asking the IREE in use which it "
                "accepts (its capability probe, cached per version)"),
       cl::cat(common.category));
+  cl::opt<std::string> ireeSrc(
+      "iree-src",
+      cl::desc("An IREE source checkout: batches draw their extra flag from "
+               "the compiler_flags of its tests/e2e/**/BUILD.bazel suites "
+               "(per target backend, those the IREE in use lacks dropped); "
+               "default: a built-in list"),
+      cl::cat(common.category));
   cl::opt<bool> reprobe("reprobe",
                         cl::desc("Probe the IREE in use again even if its "
                                  "capability set is cached"),
@@ -1131,6 +1184,33 @@ int fuzzCommand(int argc, char **argv) {
                      << (caps->fromCache ? "from " : "cached in ")
                      << caps->file << "\n";
     }
+    // The flag space, kept with the campaign ("extra_flags"; empty: the
+    // built-in list) so that --resume and merge draw from the same list.
+    std::string flagText;
+    if (!ireeSrc.empty()) {
+      auto space = loadFlagSpace(ireeSrc);
+      if (!space) {
+        llvm::errs() << "error: --iree-src: "
+                     << llvm::toString(space.takeError()) << "\n";
+        return kInvalid;
+      }
+      const std::string &help = settings->tools->compilerHelp();
+      dropUnsupported(*space, [&](StringRef f) {
+        return gpu::compilerAcceptsFlag(help, f);
+      });
+      llvm::errs() << "note: extra flags: " << describeFlagSpace(*space)
+                   << "\n";
+      if (space->flags.empty()) {
+        llvm::errs() << "error: --iree-src: no flag of " << ireeSrc
+                     << " is left to draw\n";
+        return kInvalid;
+      }
+      flagText = serializeFlags(space->flags);
+    }
+    if (llvm::Error e = c.db->setOption("extra_flags", flagText)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
+      return kToolError;
+    }
     if (mutatePct > 0 && mutateRoots.empty()) {
       llvm::errs() << "error: --mutate-pct needs --mutate=DIR\n";
       return kInvalid;
@@ -1182,6 +1262,9 @@ int fuzzCommand(int argc, char **argv) {
   llvm::StringRef(twinText).getAsInteger(10, c.twinPercent);
   c.batching = c.batchSize > 1;
   c.gen.allowLarge = c.db->option("large").value_or("0") == "1";
+  if (std::string flagText = c.db->option("extra_flags").value_or("");
+      !flagText.empty())
+    c.flagChoices = parseSerializedFlags(flagText);
   llvm::StringRef(c.db->option("frontend").value_or("0"))
       .getAsInteger(10, c.gen.frontendPercent);
   llvm::StringRef(c.db->option("mutate_pct").value_or("0"))
@@ -1375,7 +1458,7 @@ int mergeCommand(int argc, char **argv) {
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
                           "large", "ops", "static_twins", "unsupported_ops",
-                          "frontend", "mutate", "mutate_pct"})
+                          "frontend", "mutate", "mutate_pct", "extra_flags"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

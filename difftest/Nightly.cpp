@@ -414,6 +414,10 @@ std::string Night::signDir(StringRef bundleDir, const json::Object &v,
   e.verdict = v.getString("verdict").value_or("").str();
   e.target = v.getString("target").value_or("").str();
   e.message = v.getString("detail").value_or("").str();
+  if (auto *a = v.getArray("needs_flags"))
+    for (const json::Value &x : *a)
+      if (auto s = x.getAsString())
+        e.needsFlags.push_back(s->str());
   e.program = program.str();
   if (e.verdict == "compile-error" || e.verdict == "compiler-crash" ||
       e.verdict == "compiler-oom") {

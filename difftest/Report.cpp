@@ -608,6 +608,13 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
     for (const llvm::json::Value &f : *a)
       if (auto s = f.getAsString())
         extraFlags.push_back(s->str());
+  // The flags the failure needs (the campaign checked the case without
+  // them: the failure went away or became another).
+  std::vector<std::string> neededFlags;
+  if (const llvm::json::Array *a = v->getArray("needs_flags"))
+    for (const llvm::json::Value &f : *a)
+      if (auto s = f.getAsString())
+        neededFlags.push_back(s->str());
   auto program = readFile(joinPath(bundleDir, "program.mlir"));
   if (!program)
     return fail(program.takeError(), kInvalid);
@@ -666,7 +673,8 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
   std::string title = "[" + target + "] " + subject + " " + verb + " " +
                       optLevelsPhrase(triage, optLevel);
   if (!extraFlags.empty())
-    title += " with " + llvm::join(extraFlags, " ");
+    title += (neededFlags.empty() ? " with " : " only with ") +
+             llvm::join(extraFlags, " ");
   if (!message.empty())
     title += ": " + message;
 
@@ -806,6 +814,13 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
     os << "`" << (StringRef(verdict).starts_with("comp") ? "iree-compile"
                                                           : "iree-run-module")
        << "` fails (" << verdict << "):\n\n> " << detail << "\n\n";
+  if (!neededFlags.empty())
+    os << "It needs flag" << (neededFlags.size() == 1 ? " " : "s ") << "`"
+       << llvm::join(neededFlags, " ")
+       << "`: compiled and run without "
+       << (neededFlags.size() == 1 ? "it" : "them")
+       << ", the same program and inputs do not fail this way (checked by "
+          "the campaign that found it).\n\n";
   // What the family's other targets did (triage), when they agree with the
   // expected values.
   if (triage)

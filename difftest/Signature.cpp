@@ -322,7 +322,16 @@ std::string bugMessage(StringRef message) {
   return out;
 }
 
+static std::string bugSignatureWithoutFlags(const FailureEvidence &e);
+
 std::string bugSignature(const FailureEvidence &e) {
+  std::string sig = bugSignatureWithoutFlags(e);
+  if (!e.needsFlags.empty())
+    sig += "|needs " + llvm::join(e.needsFlags, " ");
+  return sig;
+}
+
+static std::string bugSignatureWithoutFlags(const FailureEvidence &e) {
   StringRef v = e.verdict;
   auto opSet = [&] {
     std::vector<std::string> ops = programOps(e.program);

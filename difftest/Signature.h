@@ -66,6 +66,11 @@ struct FailureEvidence {
   /// The program's file name as the compiler saw it ("program.mlir"): an
   /// error location in this file names the root op.
   std::string programName = "program.mlir";
+  /// Extra compiler flags the failure needs (a campaign found that the case
+  /// does not fail this way without them): appended to the signature as
+  /// "|needs <flags>", so that it is told apart from the same message met
+  /// without flags.
+  std::vector<std::string> needsFlags;
 };
 
 /// The bug signature (see the file comment).

@@ -79,6 +79,7 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "frontend.sort_arg_outs",
     "frontend.iota_scatter",
     "frontend.dead_results",
+    "frontend.scatter_arg_rows",
 };
 
 StringRef opKindName(OpKind k) {

@@ -162,9 +162,11 @@ enum class OpKind : uint8_t {
   IotaScatter,      // frontend.iota_scatter: torch scatter along dim 1 (iota
                     // row coordinates, a fill destination)
   DeadResults,      // frontend.dead_results: results computed, never used
+  ScatterArgRows,   // frontend.scatter_arg_rows: scatter into an argument
+                    // (some rows), the argument read again (PR #24504)
 };
 constexpr unsigned kNumOpKinds =
-    static_cast<unsigned>(OpKind::DeadResults) + 1;
+    static_cast<unsigned>(OpKind::ScatterArgRows) + 1;
 /// The first frontend-shaped recipe kind: [this, kNumOpKinds).
 constexpr unsigned kFirstFrontendKind = static_cast<unsigned>(OpKind::ArgSort);
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).

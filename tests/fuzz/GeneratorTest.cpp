@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -796,6 +797,109 @@ TEST(FuzzGenerator, FrontendRecipesVerifyRunAndKeepTheirPromises) {
         "iree_linalg_ext.scatter:combiner=add",
         "tensor.collapse_shape:scatter_flatten"})
     EXPECT_TRUE(forms.count(form)) << form;
+}
+
+// frontend.scatter_arg_rows (issue 26: PR #24504's precondition), alone
+// and first in frontend cases: verifies, runs without findings, the static
+// twin agrees, and the precondition holds: a scatter along dim 0 into a
+// function argument with fewer index rows than the argument has, the
+// argument read again by a returned generic. The interpreter's answer is
+// checked against the inputs: the returned scatter (overwrite) keeps the
+// argument's rows no index names and holds the updates' rows where one
+// does; a returned copy reader equals the argument's bytes.
+TEST(FuzzGenerator, ScatterArgRowsMeetsItsPrecondition) {
+  PrintOptions twin;
+  twin.staticShapes = true;
+  unsigned scatters = 0, rowsChecked = 0, copiesChecked = 0;
+  for (uint64_t i = 0; i < 24; ++i) {
+    GenOptions opts;
+    if (i % 2) {
+      opts.ops = {OpKind::ScatterArgRows};
+      opts.minOps = opts.maxOps = 1;
+    } else {
+      opts.frontendPercent = 100;
+      opts.ops = {OpKind::ScatterArgRows, OpKind::Generic, OpKind::Scatter,
+                  OpKind::ExtractSlice};
+      opts.minOps = 2;
+      opts.maxOps = 3;
+    }
+    opts.dynamicCasePercent = i % 3 ? 50 : 0;
+    Case c = generateCase(caseSeed(83, i), opts);
+    SCOPED_TRACE("case " + std::to_string(i) + "\n" + c.text());
+    std::vector<std::string> a, b;
+    ASSERT_EQ(checkWithRefRun(c, true, {}, &a), "");
+    ASSERT_EQ(checkWithRefRun(c, true, twin, &b), "");
+    EXPECT_TRUE(a == b) << "the static twin's results differ";
+    const Program &p = c.program;
+    // The recipe's scatter is the first op that is not a destination helper.
+    int first = -1;
+    for (auto [k, op] : llvm::enumerate(p.ops))
+      if (op.kind != OpKind::Empty && op.kind != OpKind::Fill) {
+        first = k;
+        break;
+      }
+    ASSERT_GE(first, 0);
+    const Op &sc = p.ops[first];
+    ASSERT_EQ(sc.kind, OpKind::Scatter);
+    ValueId upd = sc.operands[0], idx = sc.operands[1], dest = sc.operands[2];
+    ASSERT_LT(p.value(dest).defOp, 0) << "the destination is no argument";
+    ASSERT_LT(p.value(idx).defOp, 0);
+    ASSERT_LT(p.value(upd).defOp, 0);
+    int64_t rows = p.shape(dest)[0], cols = p.shape(dest)[1];
+    int64_t k = p.shape(idx)[0];
+    EXPECT_LT(k, rows) << "the updates cover every row";
+    ++scatters;
+    const Tensor &din = c.inputs[p.value(dest).index];
+    const Tensor &iin = c.inputs[p.value(idx).index];
+    const Tensor &uin = c.inputs[p.value(upd).index];
+    size_t eb = din.byteSize() / std::max<int64_t>(1, din.numElements());
+    size_t rowBytes = cols * eb;
+    std::string destBytes(reinterpret_cast<const char *>(din.data()),
+                          din.byteSize());
+    std::map<int64_t, int64_t> updRowOf; // destination row -> update row
+    for (int64_t r = 0; r < k; ++r) {
+      uint64_t bits = iin.load(r);
+      unsigned w = iin.byteSize() / std::max<int64_t>(1, iin.numElements());
+      int64_t row = w == 8 ? int64_t(bits)
+                           : llvm::SignExtend64(bits, unsigned(w * 8));
+      ASSERT_TRUE(row >= 0 && row < rows);
+      EXPECT_TRUE(updRowOf.emplace(row, r).second) << "a repeated row";
+    }
+    bool overwrite = sc.body.insts.empty();
+    for (auto [r, v] : llvm::enumerate(p.returns)) {
+      int def = p.value(v).defOp;
+      // The reader's second output passes the scatter's result through.
+      bool isScatter = def == first ||
+                       (def > first && p.ops[def].kind == OpKind::Generic &&
+                        p.ops[def].operands.size() == 4 &&
+                        p.ops[def].operands[1] == p.ops[first].results[0] &&
+                        p.ops[def].results[1] == v);
+      if (isScatter && overwrite) {
+        ASSERT_EQ(a[r].size(), destBytes.size());
+        for (int64_t row = 0; row < rows; ++row) {
+          auto it = updRowOf.find(row);
+          std::string want =
+              it == updRowOf.end()
+                  ? destBytes.substr(row * rowBytes, rowBytes)
+                  : std::string(reinterpret_cast<const char *>(uin.data()) +
+                                    it->second * rowBytes,
+                                rowBytes);
+          EXPECT_EQ(a[r].substr(row * rowBytes, rowBytes), want)
+              << "row " << row;
+          ++rowsChecked;
+        }
+      }
+      if (def > first && p.ops[def].kind == OpKind::Generic &&
+          p.ops[def].operands[0] == dest && p.ops[def].body.insts.empty() &&
+          p.ops[def].results[0] == v) {
+        EXPECT_EQ(a[r], destBytes) << "the copy reader is not the argument";
+        ++copiesChecked;
+      }
+    }
+  }
+  EXPECT_EQ(scatters, 24u);
+  EXPECT_GT(rowsChecked, 0u);
+  EXPECT_GT(copiesChecked, 0u);
 }
 
 // Without the new kinds in `ops`, no case draws them.

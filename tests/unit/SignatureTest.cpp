@@ -502,3 +502,22 @@ TEST(KnownIssues, ErrorsNameTheLine) {
 }
 
 } // namespace
+
+// A failure that needs an extra flag is signed apart from the same message
+// met without it, and the flag is named at the end.
+TEST(BugSignature, NeededFlagsAreNamed) {
+  FailureEvidence e;
+  e.verdict = "mismatch";
+  e.target = "llvm-cpu";
+  e.program = "%0 = iree_linalg_ext.topk dimension(0) ins(%a : tensor<8xf32>)";
+  std::string plain = bugSignature(e);
+  e.needsFlags = {"--iree-dispatch-creation-topk-split-reduction=2"};
+  std::string needs = bugSignature(e);
+  EXPECT_NE(plain, needs);
+  EXPECT_EQ(needs,
+            plain + "|needs --iree-dispatch-creation-topk-split-reduction=2");
+  SignatureParts p = splitSignature(needs);
+  EXPECT_EQ(p.verdict, "mismatch");
+  EXPECT_EQ(p.where, "cpu");
+  EXPECT_EQ(p.message, "needs --iree-dispatch-creation-topk-split-reduction=2");
+}
