@@ -34,6 +34,7 @@
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Capabilities.h"
+#include "difftest/Guided.h"
 #include "difftest/Mutate.h"
 #include "difftest/Parameters.h"
 #include "interp/support/ParameterArchive.h"
@@ -196,6 +197,10 @@ public:
   /// drawn from `pool`.
   unsigned mutatePercent = 0;
   MutatePool pool;
+  /// --guided: the queue of cases that reached new coverage (Guided.h).
+  std::unique_ptr<GuidedQueue> guided;
+  /// Set when a batch failed and the campaign stops.
+  std::atomic<bool> stopRequested{false};
   CampaignDB *db = nullptr;
   /// In every subprocess's limits: cancelled at --time.
   std::shared_ptr<gpu::CancelToken> cancel;
@@ -221,7 +226,8 @@ private:
   /// Returns how many failures were new.
   llvm::Expected<size_t> commit(int64_t b, const std::vector<CaseRow> &rows,
                                 std::vector<FailureRow> failures,
-                                StringRef stage);
+                                StringRef stage,
+                                const BatchCoverage *coverage = nullptr);
   std::string bundleName(const std::string &verdict, const std::string &sig) {
     return verdict + "-" + hex64(llvm::xxh3_64bits(sig)).substr(0, 10);
   }
@@ -256,7 +262,8 @@ bool Campaign::isCommitted(const std::string &sig) {
 llvm::Expected<size_t> Campaign::commit(int64_t b,
                                         const std::vector<CaseRow> &rows,
                                         std::vector<FailureRow> failures,
-                                        StringRef stage) {
+                                        StringRef stage,
+                                        const BatchCoverage *coverage) {
   std::lock_guard<std::mutex> lock(sigMutex);
   loadCommitted();
   std::vector<FailureRow> kept;
@@ -270,8 +277,10 @@ llvm::Expected<size_t> Campaign::commit(int64_t b,
       return environmentError(to + ": " + ec.message());
     kept.push_back(std::move(f));
   }
-  if (llvm::Error e = db->commitBatch(b, rows, kept))
+  if (llvm::Error e = db->commitBatch(b, rows, kept, coverage))
     return std::move(e);
+  if (guided)
+    guided->committed(b);
   for (const FailureRow &f : kept)
     committed.insert(f.signature);
   fs::remove_directories(stage);
@@ -324,6 +333,31 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   };
   if (std::error_code ec = fs::create_directories(bdir))
     return llvm::createStringError(ec, bdir + ": " + ec.message());
+
+  // A guided batch draws its mutants from the queue as the batches before
+  // it left it (Guided.h: waits for them).
+  std::vector<QueueEntry> queue;
+  std::vector<std::pair<std::string, std::string>> coverageDirs;
+  if (guided) {
+    auto q = guided->snapshot(b, *db, [&] {
+      return stopRequested || (cancel && cancel->cancelled());
+    });
+    if (!q)
+      return environmentError("stopped while batch " + std::to_string(b) +
+                              " waited for the batches before it");
+    queue = std::move(*q);
+  }
+  // A compile that also dumps the executable configurations into `dir`
+  // (relative to its working directory) for the coverage of --guided.
+  auto withCoverage = [&](const gpu::TargetConfig &config,
+                          StringRef workDir, const std::string &dir) {
+    if (!guided)
+      return config;
+    gpu::TargetConfig c = config;
+    c.extraFlags.push_back(coverageFlag(dir));
+    coverageDirs.push_back({joinPath(workDir, dir), config.name()});
+    return c;
+  };
 
   // The batch's compile configuration.
   uint64_t r = fuzz::mixSeed(seed ^ 0xC0DEC0DEull, static_cast<uint64_t>(b));
@@ -463,18 +497,17 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   if (mutantLimits.timeoutSeconds <= 0 ||
       mutantLimits.timeoutSeconds > kMutantInterpSeconds)
     mutantLimits.timeoutSeconds = kMutantInterpSeconds;
-  auto prepareMutant = [&](BatchCase &c) -> llvm::Error {
+  auto prepareMutant = [&](BatchCase &c, const MutateSource &src,
+                           llvm::json::Object features) -> llvm::Error {
     c.dir = joinPath(bdir, c.name);
     for (StringRef sub : {"inputs", "golden"})
       if (std::error_code ec = fs::create_directories(joinPath(c.dir, sub)))
         return environmentError(joinPath(c.dir, sub) + ": " + ec.message());
-    const MutateSource &src =
-        pool.entries[fuzz::mixSeed(c.caseSeed, 0x5A17) % pool.entries.size()];
     Mutant m = makeMutant(src, c.caseSeed, c.name, c.dir,
                           settings.interpLimits);
     if (!m.environment.empty())
       return environmentError(m.environment);
-    llvm::json::Object features{{"mutant", llvm::json::Object(m.info)}};
+    features["mutant"] = llvm::json::Object(m.info);
     if (m.status == Mutant::Written) {
       auto text = readFile(joinPath(c.dir, "program.mlir"));
       if (!text)
@@ -577,9 +610,31 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     c.index = i;
     c.caseSeed = fuzz::caseSeed(seed, static_cast<uint64_t>(i));
     c.name = "f" + std::to_string(i);
+    if (const QueueEntry *q = guided ? guided->pick(c.caseSeed, queue)
+                                     : nullptr) {
+      // A mutant of a queue entry (its program, as committed).
+      llvm::SmallString<256> parent(
+          joinPath(bdir, "parent-" + c.name + ".mlir"));
+      fs::make_absolute(parent);
+      if (llvm::Error e = writeFile(parent, q->program))
+        return e;
+      MutateSource src;
+      src.file = parent.str().str();
+      src.function = q->function;
+      if (llvm::Error e = prepareMutant(
+              c, src,
+              llvm::json::Object{{"parent_case", q->caseIndex},
+                                 {"parent_function", q->function}}))
+        return e;
+      continue;
+    }
     if (mutatePercent > 0 &&
         fuzz::mixSeed(c.caseSeed, 0x3D7A) % 100 < mutatePercent) {
-      if (llvm::Error e = prepareMutant(c))
+      if (llvm::Error e = prepareMutant(
+              c,
+              pool.entries[fuzz::mixSeed(c.caseSeed, 0x5A17) %
+                           pool.entries.size()],
+              llvm::json::Object()))
         return e;
       continue;
     }
@@ -694,7 +749,9 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         if (llvm::Error e =
                 writeFile(joinPath(bdir, combinedName + ".mlir"), module))
           return e;
-        combinedCompile = compileTarget(config, combinedName + ".mlir", bdir,
+        combinedCompile = compileTarget(
+            withCoverage(config, bdir, "cov-" + sub + "-" + combinedName),
+            combinedName + ".mlir", bdir,
                                         sub + "-" + combinedName, settings);
         if (diskFull(combinedCompile))
           return environmentError(config.name() + ": " +
@@ -764,9 +821,9 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
           }
         }
       } else {
-        ct.result =
-            runTarget(config, "program.mlir", c.golden.spec, c.dir, sub,
-                      settings);
+        ct.result = runTarget(withCoverage(config, c.dir, "cov-" + sub),
+                              "program.mlir", c.golden.spec, c.dir, sub,
+                              settings);
       }
       // A tool that could not start, was stopped from outside or found the
       // disk full tells nothing about the case: one retry (a stray kill),
@@ -847,8 +904,19 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   // uncommitted (the caller notes it unfinished; --resume runs it).
   if (cancel && cancel->cancelled())
     return environmentError("stopped at the campaign's --time");
+  std::optional<BatchCoverage> coverage;
+  if (guided) {
+    std::vector<CoverageCase> owners;
+    for (const BatchCase &c : cases)
+      owners.push_back({c.index, c.name, joinPath(c.dir, "program.mlir")});
+    auto cov = collectCoverage(coverageDirs, owners);
+    if (!cov)
+      return environmentError(llvm::toString(cov.takeError()));
+    coverage = std::move(*cov);
+  }
   llvm::Expected<size_t> newFailures =
-      commit(b, rows, std::move(failures), stage);
+      commit(b, rows, std::move(failures), stage,
+             coverage ? &*coverage : nullptr);
   if (!newFailures)
     return newFailures.takeError();
   fs::remove_directories(bdir);
@@ -872,6 +940,10 @@ void Campaign::progress(bool final) {
   for (auto &[v, n] : stats.verdicts)
     line += " " + v + " " + std::to_string(n);
   line += llvm::formatv(" | {0} new distinct failures", stats.newFailures);
+  if (guided) {
+    auto [features, queued] = db->coverageCounts();
+    line += llvm::formatv(" | {0} features, {1} queued", features, queued);
+  }
   if (tty && !final) {
     llvm::errs() << "\r\x1b[K" << line;
     llvm::errs().flush();
@@ -963,6 +1035,24 @@ int fuzzCommand(int argc, char **argv) {
       cl::desc("Percent of the cases that are mutants (0-100; default 100 "
                "with --mutate), the others generated"),
       cl::init(-1), cl::cat(common.category));
+  cl::opt<bool> guidedOpt(
+      "guided",
+      cl::desc("Coverage-guided: keep the cases that reach a codegen "
+               "pipeline, lowering config or fusion IREE had not shown the "
+               "campaign yet, and spend --guided-pct of the cases on "
+               "mutants of them (docs/fuzzing.md, \"Guided campaigns\")"),
+      cl::cat(common.category));
+  cl::opt<unsigned> guidedPct(
+      "guided-pct",
+      cl::desc("With --guided: percent of the cases that are mutants of "
+               "queue entries once the queue has any (0-100, default 50)"),
+      cl::init(50), cl::cat(common.category));
+  cl::list<std::string> guidedSeed(
+      "guided-seed",
+      cl::desc("With --guided: start the queue (and the features seen) "
+               "from an earlier campaign's (a directory or its "
+               "campaign.db; repeatable, comma-separated)"),
+      cl::CommaSeparated, cl::cat(common.category));
   cl::opt<bool> noProbe(
       "no-probe",
       cl::desc("Draw every op kind, without asking the IREE in use which it "
@@ -1097,11 +1187,47 @@ int fuzzCommand(int argc, char **argv) {
                                  ? 0
                                  : mutatePct < 0 ? 100
                                                  : std::min(100, int(mutatePct)))},
+                        {"guided", guidedOpt ? "1" : "0"},
+                        {"guided_pct",
+                         std::to_string(std::min(100u, unsigned(guidedPct)))},
+                        {"guided_lag",
+                         std::to_string(std::max(1u, unsigned(jobs)))},
                         {"started", std::to_string(now())}})
       if (llvm::Error e = c.db->setOption(k, v)) {
         llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
         return kToolError;
       }
+  }
+  if (!guidedSeed.empty() && !resume) {
+    if (!guidedOpt) {
+      llvm::errs() << "error: --guided-seed needs --guided\n";
+      return kInvalid;
+    }
+    for (const std::string &from : guidedSeed) {
+      std::string dbPath = fs::is_directory(from)
+                               ? joinPath(from, "campaign.db")
+                               : from;
+      if (!fs::exists(dbPath)) {
+        llvm::errs() << "error: --guided-seed=" << from
+                     << ": no campaign database\n";
+        return kInvalid;
+      }
+      auto n = c.db->seedQueueFrom(dbPath);
+      if (!n) {
+        llvm::errs() << "error: --guided-seed=" << from << ": "
+                     << llvm::toString(n.takeError()) << "\n";
+        return kToolError;
+      }
+      llvm::errs() << "note: guided queue seeded with " << *n
+                   << " entries from " << dbPath << "\n";
+    }
+  }
+  if (c.db->option("guided").value_or("0") == "1") {
+    c.guided = std::make_unique<GuidedQueue>();
+    llvm::StringRef(c.db->option("guided_pct").value_or("50"))
+        .getAsInteger(10, c.guided->percent);
+    llvm::StringRef(c.db->option("guided_lag").value_or("1"))
+        .getAsInteger(10, c.guided->lag);
   }
   llvm::StringRef(seedText).getAsInteger(10, c.seed);
   llvm::StringRef(batchText).getAsInteger(10, c.batchSize);
@@ -1189,6 +1315,11 @@ int fuzzCommand(int argc, char **argv) {
   // Which batches: shard I's k-th batch is I + k * N; done ones are skipped
   // (their cases count toward --cases).
   std::set<int64_t> done = c.db->doneBatches();
+  if (c.guided) {
+    c.guided->shardIndex = c.shardIndex;
+    c.guided->shardCount = c.shardCount;
+    c.guided->start(done);
+  }
   std::atomic<int64_t> nextK{0};
   std::atomic<bool> stop{false};
   std::mutex errMutex;
@@ -1223,6 +1354,7 @@ int fuzzCommand(int argc, char **argv) {
         if (firstError.empty())
           firstError = why;
         stop = true;
+        c.stopRequested = true;
       }
     }
   };
@@ -1302,7 +1434,8 @@ int mergeCommand(int argc, char **argv) {
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
                           "large", "ops", "static_twins", "unsupported_ops",
-                          "frontend", "mutate", "mutate_pct"})
+                          "frontend", "mutate", "mutate_pct", "guided",
+                          "guided_pct", "guided_lag"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

@@ -835,6 +835,20 @@ int nightlyCommand(int argc, char **argv) {
       cl::desc("Percent of the campaign's cases that are mutants (default "
                "100 with --mutate)"),
       cl::init(-1), cl::cat(common.category));
+  cl::opt<bool> guided(
+      "guided", cl::desc("A coverage-guided campaign (difftest fuzz --guided)"),
+      cl::cat(common.category));
+  cl::opt<int> guidedPct(
+      "guided-pct",
+      cl::desc("With --guided: percent of the cases that are mutants of queue "
+               "entries (difftest fuzz --guided-pct; default 50)"),
+      cl::init(-1), cl::cat(common.category));
+  cl::opt<std::string> guidedSeed(
+      "guided-seed",
+      cl::desc("With --guided: seed the queue from earlier campaigns "
+               "(difftest fuzz --guided-seed: directories or campaign.db "
+               "files, comma-separated), e.g. last night's campaign"),
+      cl::cat(common.category));
 
   cl::HideUnrelatedOptions(common.category);
   cl::ParseCommandLineOptions(
@@ -1008,6 +1022,12 @@ int nightlyCommand(int argc, char **argv) {
       argv.push_back("--mutate=" + mutate);
     if (mutatePct >= 0)
       argv.push_back("--mutate-pct=" + std::to_string(mutatePct));
+    if (guided)
+      argv.push_back("--guided");
+    if (guidedPct >= 0)
+      argv.push_back("--guided-pct=" + std::to_string(guidedPct));
+    if (!guidedSeed.empty())
+      argv.push_back("--guided-seed=" + guidedSeed);
     argv.insert(argv.end(), n.childCommon.begin(), n.childCommon.end());
     llvm::errs() << "campaign: " << campaignDir << " (seed " << campaignSeed
                  << ")\n";
