@@ -34,6 +34,7 @@
 #include "difftest/Fuzz.h"
 #include "difftest/CampaignDB.h"
 #include "difftest/Capabilities.h"
+#include "difftest/Coverage.h"
 #include "difftest/Guided.h"
 #include "difftest/Mutate.h"
 #include "difftest/Parameters.h"
@@ -508,6 +509,10 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     if (!m.environment.empty())
       return environmentError(m.environment);
     features["mutant"] = llvm::json::Object(m.info);
+    // A queue entry's file is a scratch copy: name the entry instead.
+    if (auto parent = features.getInteger("parent_case"))
+      (*features.getObject("mutant"))["source"] =
+          llvm::formatv("guided queue: case {0}", *parent).str();
     if (m.status == Mutant::Written) {
       auto text = readFile(joinPath(c.dir, "program.mlir"));
       if (!text)
