@@ -847,7 +847,8 @@ int nightlyCommand(int argc, char **argv) {
       "guided-seed",
       cl::desc("With --guided: seed the queue from earlier campaigns "
                "(difftest fuzz --guided-seed: directories or campaign.db "
-               "files, comma-separated), e.g. last night's campaign"),
+               "files, comma-separated); `previous`: the campaign of the "
+               "latest earlier night in --out"),
       cl::cat(common.category));
 
   cl::HideUnrelatedOptions(common.category);
@@ -1026,8 +1027,23 @@ int nightlyCommand(int argc, char **argv) {
       argv.push_back("--guided");
     if (guidedPct >= 0)
       argv.push_back("--guided-pct=" + std::to_string(guidedPct));
-    if (!guidedSeed.empty())
-      argv.push_back("--guided-seed=" + guidedSeed);
+    // "previous": the campaign of the latest earlier night that has one.
+    std::string seedFrom = guidedSeed;
+    if (seedFrom == "previous") {
+      seedFrom.clear();
+      for (int64_t id = n.id - 1; id >= 0 && seedFrom.empty(); --id) {
+        std::string d = joinPath(n.dir, "nights", std::to_string(id),
+                                 "campaign");
+        if (fs::exists(joinPath(d, "campaign.db")))
+          seedFrom = d;
+      }
+      llvm::errs() << "guided: "
+                   << (seedFrom.empty() ? "no earlier night to seed from"
+                                        : "queue seeded from " + seedFrom)
+                   << "\n";
+    }
+    if (!seedFrom.empty())
+      argv.push_back("--guided-seed=" + seedFrom);
     argv.insert(argv.end(), n.childCommon.begin(), n.childCommon.end());
     llvm::errs() << "campaign: " << campaignDir << " (seed " << campaignSeed
                  << ")\n";

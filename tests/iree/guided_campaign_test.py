@@ -18,6 +18,8 @@ and the database are the real ones.
    first case; the queue is the union of the shards' queues.
 4. A campaign seeded from (1) starts with its queue (negative case indices)
    and draws mutants from it in its first batch.
+5. Two nights of `difftest nightly --guided --guided-seed=previous`: the
+   second night's campaign starts from the first's queue.
 
 Usage: guided_campaign_test.py DIFFTEST PROJECT_ROOT WORK_DIR
 """
@@ -189,6 +191,34 @@ def main():
                    in rows(sdb) if i < 2 and '"parent_case"' in feat]
     check(len(first_batch) > 0 and all(c < 0 for c in first_batch),
           "the first batch mutates seeded entries (%s)" % first_batch)
+    # 5. Nightly: --guided passed on, --guided-seed=previous takes the
+    # earlier night's campaign.
+    nt = os.path.join(work, "nightly")
+    empty = os.path.join(work, "empty.toml")
+    open(empty, "w").close()
+    queues = []
+    for night in (1, 2):
+        r = subprocess.run(
+            [dt, "nightly", "--out=" + nt, "--iree-dir=" + fake,
+             "--target=cuda:sm_80", "--cases=4", "--batch=2",
+             "--seed=%d" % night, "--reduce-budget=0s", "--corpus=none",
+             "--known-issues=" + empty, "--guided",
+             "--guided-seed=previous"],
+            capture_output=True, text=True, timeout=600)
+        cdb = os.path.join(nt, "nights", str(night), "campaign", "campaign.db")
+        check(os.path.exists(cdb), "night %d ran a campaign (exit %d)\n%s" %
+              (night, r.returncode, r.stderr[-2000:]))
+        if not os.path.exists(cdb):
+            return 1
+        opt = dict(db_query(cdb, "SELECT key, value FROM options"))
+        check(opt.get("guided") == "1", "night %d's campaign is guided" % night)
+        queues.append(cdb)
+    seeded = db_query(queues[1], "SELECT program FROM queue WHERE batch = -1 "
+                                 "ORDER BY case_index")
+    check([p for (p,) in seeded] == [p for _, _, p in queue(queues[0])] and
+          seeded, "night 2's queue starts with night 1's (%d entries)" %
+          len(seeded))
+
     print("%d failures" % len(failures))
     return 1 if failures else 0
 
