@@ -1208,24 +1208,8 @@ int fuzzCommand(int argc, char **argv) {
       llvm::errs() << "error: --guided-seed needs --guided\n";
       return kInvalid;
     }
-    for (const std::string &from : guidedSeed) {
-      std::string dbPath = fs::is_directory(from)
-                               ? joinPath(from, "campaign.db")
-                               : from;
-      if (!fs::exists(dbPath)) {
-        llvm::errs() << "error: --guided-seed=" << from
-                     << ": no campaign database\n";
-        return kInvalid;
-      }
-      auto n = c.db->seedQueueFrom(dbPath);
-      if (!n) {
-        llvm::errs() << "error: --guided-seed=" << from << ": "
-                     << llvm::toString(n.takeError()) << "\n";
-        return kToolError;
-      }
-      llvm::errs() << "note: guided queue seeded with " << *n
-                   << " entries from " << dbPath << "\n";
-    }
+    if (int rc = seedGuidedQueue(*c.db, guidedSeed); rc != 0)
+      return rc;
   }
   if (c.db->option("guided").value_or("0") == "1") {
     c.guided = std::make_unique<GuidedQueue>();

@@ -6,6 +6,9 @@
 #include "difftest/Coverage.h"
 #include "fuzz/Values.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <chrono>
 
 namespace ref::difftest {
@@ -89,6 +92,28 @@ collectCoverage(llvm::ArrayRef<std::pair<std::string, std::string>> dirs,
     }
   }
   return out;
+}
+
+int seedGuidedQueue(CampaignDB &db, llvm::ArrayRef<std::string> from) {
+  for (const std::string &f : from) {
+    std::string dbPath = llvm::sys::fs::is_directory(f)
+                             ? joinPath(f, "campaign.db")
+                             : f;
+    if (!llvm::sys::fs::exists(dbPath)) {
+      llvm::errs() << "error: --guided-seed=" << f
+                   << ": no campaign database\n";
+      return kInvalid;
+    }
+    auto n = db.seedQueueFrom(dbPath);
+    if (!n) {
+      llvm::errs() << "error: --guided-seed=" << f << ": "
+                   << llvm::toString(n.takeError()) << "\n";
+      return kToolError;
+    }
+    llvm::errs() << "note: guided queue seeded with " << *n
+                 << " entries from " << dbPath << "\n";
+  }
+  return 0;
 }
 
 } // namespace ref::difftest

@@ -76,6 +76,11 @@ llvm::Expected<BatchCoverage>
 collectCoverage(llvm::ArrayRef<std::pair<std::string, std::string>> dirs,
                 llvm::ArrayRef<CoverageCase> cases);
 
+/// --guided-seed: each campaign (a directory or its campaign.db) seeds the
+/// queue of `db`, with a note per campaign on stderr. Returns 0, or the exit
+/// code (kInvalid: no database there; kToolError: it could not be read).
+int seedGuidedQueue(CampaignDB &db, llvm::ArrayRef<std::string> from);
+
 } // namespace ref::difftest
 
 #endif // REF_DIFFTEST_GUIDED_H
