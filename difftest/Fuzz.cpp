@@ -42,6 +42,7 @@
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
 #include "difftest/Smoke.h"
+#include "difftest/Structural.h"
 #include "gpu/Device.h"
 #include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
@@ -617,19 +618,25 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     c.name = "f" + std::to_string(i);
     if (const QueueEntry *q = guided ? guided->pick(c.caseSeed, queue)
                                      : nullptr) {
-      // A mutant of a queue entry (its program, as committed).
+      // A mutant of a queue entry (its program, as committed), half the
+      // time with a consumer added first (Structural.h).
+      llvm::json::Object origin{{"parent_case", q->caseIndex},
+                                {"parent_function", q->function}};
+      std::string program = q->program;
+      if (fuzz::mixSeed(c.caseSeed, 0x57C7) % 2 == 0)
+        if (auto s = addConsumer(program, fuzz::mixSeed(c.caseSeed, 0x57C8))) {
+          program = std::move(s->program);
+          origin["structural"] = s->what;
+        }
       llvm::SmallString<256> parent(
           joinPath(bdir, "parent-" + c.name + ".mlir"));
       fs::make_absolute(parent);
-      if (llvm::Error e = writeFile(parent, q->program))
+      if (llvm::Error e = writeFile(parent, program))
         return e;
       MutateSource src;
       src.file = parent.str().str();
       src.function = q->function;
-      if (llvm::Error e = prepareMutant(
-              c, src,
-              llvm::json::Object{{"parent_case", q->caseIndex},
-                                 {"parent_function", q->function}}))
+      if (llvm::Error e = prepareMutant(c, src, std::move(origin)))
         return e;
       continue;
     }

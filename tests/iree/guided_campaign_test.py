@@ -11,7 +11,8 @@ and the database are the real ones.
    a queue; the queue holds exactly the (case, function)s that are first to
    some feature, every feature's first case is a case of the campaign, and
    some cases are mutants of queue entries (their parent a queued case of an
-   earlier batch, by the lag rule).
+   earlier batch, by the lag rule), some of them with a consumer added
+   (difftest/Structural.h) that the interpreter takes.
 2. The same campaign SIGKILLed after two batches and resumed has the same
    rows, the same coverage table and the same queue (determinism).
 3. Shards 0/2 and 1/2 merged: every feature of either shard, with the lower
@@ -98,6 +99,11 @@ def main():
     check(len(mutants) > 0, "%d cases are mutants of queue entries" %
           len(mutants))
     import json
+    # Structural mutants (a consumer added): the interpreter takes some.
+    structural = [(i, v) for i, _, v, _, feat in rows(rdb)
+                  if '"structural"' in feat]
+    check(any(v == "compiled-only" for _, v in structural),
+          "structural mutants run through the interpreter (%s)" % structural)
     lag_ok = True
     for i, feat in mutants:
         parent = json.loads(feat)["parent_case"]
