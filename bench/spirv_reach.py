@@ -5,7 +5,7 @@ a campaign took, per root op, on vulkan:llvmpipe and on each target derived
 from a real GPU family (vulkan:rdna3-lavapipe).
 
 The campaign's database says which cases ran on vulkan and their seeds;
-each sampled case is generated again (`fuzz-gen --seed=S --first=I`: a
+each sampled case that compiled for vulkan is generated again (`fuzz-gen --seed=S --first=I`: a
 case the campaign drew again past an executor limit, or a mutant, is
 skipped, since its seed is not the index's), up to --per-op cases per op
 kind, and compiled through `difftest run --keep` (which derives the
@@ -40,6 +40,7 @@ def sample(db, seed, per_op):
     rows = con.execute(
         "SELECT case_index, target, seed, features FROM cases "
         "WHERE target LIKE 'vulkan%' AND target NOT LIKE '%+static' "
+        "AND verdict IN ('pass', 'mismatch', 'executor-limit') "
         "ORDER BY case_index").fetchall()
     con.close()
     picked, per = [], {}
@@ -98,12 +99,18 @@ def main():
             m = {}
         if int(m.get("seed", case_seed)) % 2**64 != int(case_seed) % 2**64:
             continue  # drawn again in the campaign: not this case
-        kept.append((idx, prog))
+        kept.append((idx, prog, m.get("inputs", [])))
     # One module of all sampled functions, compiled once per target.
     module = os.path.join(out, "reach.mlir")
     with open(module, "w") as f:
-        for _, prog in kept:
+        for _, prog, _ in kept:
             f.write(open(prog).read() + "\n")
+    # difftest run runs (and interprets) the first function: its inputs.
+    first_inputs = []
+    for i in kept[0][2]:
+        f = os.path.join(out, "cases", i["file"])
+        first_inputs.append("--input=@" + f if f.endswith(".npy") else
+                            "--input=%s=@%s" % (i["type"], f))
     table = {}  # root op -> target -> {pipeline: dispatches}
     for target in a.targets.split(","):
         cfg = os.path.join(out, "cfg-" + target.replace(":", "_"))
@@ -113,7 +120,10 @@ def main():
              "--target=" + target, "--keep", "--opt-level=O2",
              "--out=" + os.path.join(out, "run-" + target.replace(":", "_")),
              "--iree-flag=--iree-hal-dump-executable-configurations-to=" +
-             cfg], capture_output=True, text=True, timeout=1800)
+             cfg] + first_inputs, capture_output=True, text=True, timeout=1800)
+        if not glob.glob(os.path.join(cfg, "*.mlir")):
+            print("warning: %s: no configuration dumped:\n%s" % (
+                target, (r.stdout + r.stderr)[-1500:]), file=sys.stderr)
         for path in glob.glob(os.path.join(cfg, "*.mlir")):
             text = open(path).read()
             m = re.search(r"translation_info<pipeline\s*=\s*"

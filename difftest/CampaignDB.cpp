@@ -4,6 +4,8 @@
 
 #include <sqlite3.h>
 
+#include <limits>
+
 namespace ref::difftest {
 
 using llvm::StringRef;
@@ -23,6 +25,14 @@ CREATE TABLE IF NOT EXISTS cases (
   interp_s REAL, compile_s REAL, run_s REAL, batch INTEGER,
   opt_level TEXT, flags TEXT, finished_at REAL,
   PRIMARY KEY (case_index, target));
+CREATE TABLE IF NOT EXISTS coverage (
+  feature TEXT PRIMARY KEY, first_case INTEGER, first_function TEXT,
+  batch INTEGER);
+CREATE INDEX IF NOT EXISTS coverage_first ON coverage (first_case,
+  first_function);
+CREATE TABLE IF NOT EXISTS queue (
+  case_index INTEGER, function TEXT, batch INTEGER, program TEXT,
+  origin TEXT, PRIMARY KEY (case_index, function));
 CREATE TABLE IF NOT EXISTS failures (
   signature TEXT PRIMARY KEY, verdict TEXT, target TEXT, first_case INTEGER,
   bundle TEXT, first_seen REAL);
@@ -30,6 +40,15 @@ CREATE TABLE IF NOT EXISTS golden_suspects (
   case_index INTEGER, variant TEXT, targets TEXT, signature TEXT,
   bundle TEXT, detail TEXT, PRIMARY KEY (case_index, variant));
 )sql";
+
+/// A feature reached by (case, function) in a batch: kept when it is new or
+/// when this case comes first (case index, then function name).
+const char *kUpsertFeature =
+    "INSERT INTO coverage VALUES (?1, ?2, ?3, ?4) ON CONFLICT (feature) DO "
+    "UPDATE SET first_case = excluded.first_case, first_function = "
+    "excluded.first_function, batch = excluded.batch WHERE "
+    "(excluded.first_case, excluded.first_function) < (first_case, "
+    "first_function)";
 
 /// A prepared statement, finalized on scope exit.
 struct Stmt {
@@ -151,7 +170,8 @@ std::map<int64_t, std::string> CampaignDB::unfinishedBatches() {
 
 llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
                                     llvm::ArrayRef<FailureRow> failures,
-                                    llvm::ArrayRef<SuspectRow> suspects) {
+                                    llvm::ArrayRef<SuspectRow> suspects,
+                                    const BatchCoverage *coverage) {
   std::lock_guard<std::mutex> lock(mutex);
   if (llvm::Error e = exec("BEGIN IMMEDIATE"))
     return e;
@@ -202,6 +222,34 @@ llvm::Error CampaignDB::commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> rows,
     st.bind(6, g.detail);
     if (sqlite3_step(st.s) != SQLITE_DONE)
       return fail("writing a golden suspect");
+  }
+  if (coverage) {
+    // Each feature keeps its first (case, function); a batch that commits
+    // after a later one takes over the features both reached.
+    for (const CoverageHit &h : coverage->hits) {
+      Stmt st(db, kUpsertFeature);
+      st.bind(1, h.feature);
+      st.bind(2, h.caseIndex);
+      st.bind(3, h.function);
+      st.bind(4, batch);
+      if (sqlite3_step(st.s) != SQLITE_DONE)
+        return fail("writing coverage");
+    }
+    for (const auto &[key, program] : coverage->programs) {
+      Stmt first(db, "SELECT 1 FROM coverage WHERE first_case = ? AND "
+                     "first_function = ? LIMIT 1");
+      first.bind(1, key.first);
+      first.bind(2, key.second);
+      if (sqlite3_step(first.s) != SQLITE_ROW)
+        continue;
+      Stmt st(db, "INSERT OR REPLACE INTO queue VALUES (?,?,?,?,'')");
+      st.bind(1, key.first);
+      st.bind(2, key.second);
+      st.bind(3, batch);
+      st.bind(4, program);
+      if (sqlite3_step(st.s) != SQLITE_DONE)
+        return fail("writing the guided queue");
+    }
   }
   Stmt st(db, "INSERT OR REPLACE INTO batches VALUES (?, strftime('%s','now'))");
   st.bind(1, batch);
@@ -295,9 +343,104 @@ llvm::Error CampaignDB::mergeFrom(StringRef otherPath) {
                        "other.failures;"
                        "INSERT OR IGNORE INTO golden_suspects SELECT * FROM "
                        "other.golden_suspects;"
+                       "INSERT INTO coverage SELECT * FROM other.coverage "
+                       "WHERE true ON CONFLICT (feature) DO UPDATE SET "
+                       "first_case = excluded.first_case, first_function = "
+                       "excluded.first_function, batch = excluded.batch "
+                       "WHERE (excluded.first_case, excluded.first_function)"
+                       " < (first_case, first_function);"
+                       "INSERT OR IGNORE INTO queue SELECT * FROM "
+                       "other.queue;"
                        "COMMIT;");
   llvm::consumeError(exec("DETACH DATABASE other"));
   return e;
+}
+
+std::vector<QueueEntry> CampaignDB::guidedQueue(int64_t maxBatch) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<QueueEntry> out;
+  Stmt st(db, "SELECT case_index, function, batch, program, origin FROM "
+              "queue q WHERE batch <= ? AND EXISTS (SELECT 1 FROM coverage c "
+              "WHERE c.first_case = q.case_index AND c.first_function = "
+              "q.function) ORDER BY case_index, function");
+  st.bind(1, maxBatch);
+  while (sqlite3_step(st.s) == SQLITE_ROW)
+    out.push_back({st.integer(0), st.integer(2), st.text(1), st.text(3),
+                   st.text(4)});
+  return out;
+}
+
+std::pair<int64_t, int64_t> CampaignDB::coverageCounts() {
+  std::lock_guard<std::mutex> lock(mutex);
+  Stmt f(db, "SELECT COUNT(*) FROM coverage");
+  Stmt q(db, "SELECT COUNT(*) FROM queue q WHERE EXISTS (SELECT 1 FROM "
+             "coverage c WHERE c.first_case = q.case_index AND "
+             "c.first_function = q.function)");
+  int64_t nf = sqlite3_step(f.s) == SQLITE_ROW ? f.integer(0) : 0;
+  int64_t nq = sqlite3_step(q.s) == SQLITE_ROW ? q.integer(0) : 0;
+  return {nf, nq};
+}
+
+std::vector<std::string>
+CampaignDB::featuresFirstReachedBy(int64_t caseIndex, StringRef function) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<std::string> out;
+  Stmt st(db, "SELECT feature FROM coverage WHERE first_case = ? AND "
+              "first_function = ? ORDER BY feature");
+  st.bind(1, caseIndex);
+  st.bind(2, function);
+  while (sqlite3_step(st.s) == SQLITE_ROW)
+    out.push_back(st.text(0));
+  return out;
+}
+
+llvm::Expected<int64_t> CampaignDB::seedQueueFrom(StringRef otherPath) {
+  auto other = CampaignDB::open(otherPath);
+  if (!other)
+    return other.takeError();
+  std::vector<QueueEntry> entries =
+      (*other)->guidedQueue(std::numeric_limits<int64_t>::max());
+  std::vector<std::vector<std::string>> features;
+  for (const QueueEntry &e : entries)
+    features.push_back((*other)->featuresFirstReachedBy(e.caseIndex, e.function));
+  std::lock_guard<std::mutex> lock(mutex);
+  int64_t lowest = 0;
+  {
+    Stmt st(db, "SELECT MIN(case_index) FROM queue");
+    if (sqlite3_step(st.s) == SQLITE_ROW)
+      lowest = std::min<int64_t>(0, st.integer(0));
+  }
+  if (llvm::Error e = exec("BEGIN IMMEDIATE"))
+    return std::move(e);
+  auto fail = [&](StringRef what) {
+    llvm::Error e = error(what);
+    llvm::consumeError(exec("ROLLBACK"));
+    return e;
+  };
+  // Oldest first: the seeded queue keeps the order it had.
+  for (auto [k, e] : llvm::enumerate(entries)) {
+    int64_t index = lowest - static_cast<int64_t>(entries.size()) +
+                    static_cast<int64_t>(k);
+    Stmt st(db, "INSERT INTO queue VALUES (?,?,-1,?,?)");
+    st.bind(1, index);
+    st.bind(2, e.function);
+    st.bind(3, e.program);
+    st.bind(4, e.origin.empty() ? otherPath.str() : e.origin);
+    if (sqlite3_step(st.s) != SQLITE_DONE)
+      return fail("seeding the guided queue");
+    for (const std::string &f : features[k]) {
+      Stmt up(db, kUpsertFeature);
+      up.bind(1, f);
+      up.bind(2, index);
+      up.bind(3, e.function);
+      up.bind(4, int64_t(-1));
+      if (sqlite3_step(up.s) != SQLITE_DONE)
+        return fail("seeding coverage");
+    }
+  }
+  if (llvm::Error e = exec("COMMIT"))
+    return std::move(e);
+  return static_cast<int64_t>(entries.size());
 }
 
 } // namespace ref::difftest

@@ -68,6 +68,33 @@ struct SuspectRow {
   std::string detail;    // the first target's mismatch detail
 };
 
+/// A guided campaign's coverage (difftest/Coverage.h): which function of
+/// which case reached a feature.
+struct CoverageHit {
+  int64_t caseIndex = 0;
+  std::string function;
+  std::string feature;
+};
+
+/// A case kept in a guided campaign's queue: the first (lowest case index,
+/// then function name) to reach some feature. Seeded entries (from an
+/// earlier campaign, --guided-seed) have negative case indices and batch -1.
+struct QueueEntry {
+  int64_t caseIndex = 0;
+  int64_t batch = 0;
+  std::string function;
+  std::string program; // the case's program.mlir
+  std::string origin;  // "" or the campaign it was seeded from
+};
+
+/// What a batch of a guided campaign adds: the features each function
+/// reached and the programs of the functions that reached any (kept when
+/// one of them is first to a feature).
+struct BatchCoverage {
+  std::vector<CoverageHit> hits;
+  std::map<std::pair<int64_t, std::string>, std::string> programs;
+};
+
 class CampaignDB {
 public:
   ~CampaignDB();
@@ -84,7 +111,8 @@ public:
   /// keep their first case and bundle), and the batch as done.
   llvm::Error commitBatch(int64_t batch, llvm::ArrayRef<CaseRow> cases,
                           llvm::ArrayRef<FailureRow> failures,
-                          llvm::ArrayRef<SuspectRow> suspects = {});
+                          llvm::ArrayRef<SuspectRow> suspects = {},
+                          const BatchCoverage *coverage = nullptr);
   /// Signatures already recorded.
   std::set<std::string> knownSignatures();
   /// Notes that batch `batch` was stopped before its commit (`--resume` runs
@@ -97,7 +125,24 @@ public:
   std::vector<FailureRow> failures();
   std::vector<SuspectRow> goldenSuspects();
 
-  /// Copies every case, failure and golden suspect of `other` (shard databases into one).
+  /// The guided queue as batch `b` sees it: the seeded entries and those of
+  /// batches <= `maxBatch` that are still first to some feature, ordered by
+  /// case index and function. Entries of later batches never displace them
+  /// (their case indices are higher), so the answer does not depend on
+  /// which later batches committed already.
+  std::vector<QueueEntry> guidedQueue(int64_t maxBatch);
+  /// Distinct features reached, and queue entries (seeded ones included).
+  std::pair<int64_t, int64_t> coverageCounts();
+  /// The features `entry` is first to.
+  std::vector<std::string> featuresFirstReachedBy(int64_t caseIndex,
+                                                  llvm::StringRef function);
+  /// Seeds the queue from another campaign's database: its queue entries
+  /// (renumbered below every entry here) and the features they were first
+  /// to. Returns how many entries it added.
+  llvm::Expected<int64_t> seedQueueFrom(llvm::StringRef otherPath);
+
+  /// Copies every case, failure and golden suspect of `other` (shard databases into one);
+  /// coverage keeps each feature's first case, queues are united.
   llvm::Error mergeFrom(llvm::StringRef otherPath);
 
 private:

@@ -35,12 +35,15 @@
 #include "difftest/CampaignDB.h"
 #include "difftest/Capabilities.h"
 #include "difftest/FlagSpace.h"
+#include "difftest/Coverage.h"
+#include "difftest/Guided.h"
 #include "difftest/Mutate.h"
 #include "difftest/Parameters.h"
 #include "interp/support/ParameterArchive.h"
 #include "difftest/Options.h"
 #include "difftest/Signature.h"
 #include "difftest/Smoke.h"
+#include "difftest/Structural.h"
 #include "gpu/Device.h"
 #include "fuzz/CaseFiles.h"
 #include "fuzz/Generator.h"
@@ -192,6 +195,10 @@ public:
   /// drawn from `pool`.
   unsigned mutatePercent = 0;
   MutatePool pool;
+  /// --guided: the queue of cases that reached new coverage (Guided.h).
+  std::unique_ptr<GuidedQueue> guided;
+  /// Set when a batch failed and the campaign stops.
+  std::atomic<bool> stopRequested{false};
   CampaignDB *db = nullptr;
   /// In every subprocess's limits: cancelled at --time.
   std::shared_ptr<gpu::CancelToken> cancel;
@@ -230,7 +237,8 @@ private:
   llvm::Expected<size_t> commit(int64_t b, const std::vector<CaseRow> &rows,
                                 std::vector<FailureRow> failures,
                                 std::vector<SuspectRow> suspects,
-                                StringRef stage);
+                                StringRef stage,
+                                const BatchCoverage *coverage = nullptr);
   std::string bundleName(const std::string &verdict, const std::string &sig) {
     return verdict + "-" + hex64(llvm::xxh3_64bits(sig)).substr(0, 10);
   }
@@ -289,7 +297,8 @@ llvm::Expected<size_t> Campaign::commit(int64_t b,
                                         const std::vector<CaseRow> &rows,
                                         std::vector<FailureRow> failures,
                                         std::vector<SuspectRow> suspects,
-                                        StringRef stage) {
+                                        StringRef stage,
+                                        const BatchCoverage *coverage) {
   std::lock_guard<std::mutex> lock(sigMutex);
   loadCommitted();
   std::vector<FailureRow> kept;
@@ -311,8 +320,10 @@ llvm::Expected<size_t> Campaign::commit(int64_t b,
     if (std::error_code ec = fs::rename(from, to))
       return environmentError(to + ": " + ec.message());
   }
-  if (llvm::Error e = db->commitBatch(b, rows, kept, suspects))
+  if (llvm::Error e = db->commitBatch(b, rows, kept, suspects, coverage))
     return std::move(e);
+  if (guided)
+    guided->committed(b);
   for (const FailureRow &f : kept)
     committed.insert(f.signature);
   fs::remove_directories(stage);
@@ -402,6 +413,31 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   };
   if (std::error_code ec = fs::create_directories(bdir))
     return llvm::createStringError(ec, bdir + ": " + ec.message());
+
+  // A guided batch draws its mutants from the queue as the batches before
+  // it left it (Guided.h: waits for them).
+  std::vector<QueueEntry> queue;
+  std::vector<std::pair<std::string, std::string>> coverageDirs;
+  if (guided) {
+    auto q = guided->snapshot(b, *db, [&] {
+      return stopRequested || (cancel && cancel->cancelled());
+    });
+    if (!q)
+      return environmentError("stopped while batch " + std::to_string(b) +
+                              " waited for the batches before it");
+    queue = std::move(*q);
+  }
+  // A compile that also dumps the executable configurations into `dir`
+  // (relative to its working directory) for the coverage of --guided.
+  auto withCoverage = [&](const gpu::TargetConfig &config,
+                          StringRef workDir, const std::string &dir) {
+    if (!guided)
+      return config;
+    gpu::TargetConfig c = config;
+    c.extraFlags.push_back(coverageFlag(dir));
+    coverageDirs.push_back({joinPath(workDir, dir), config.name()});
+    return c;
+  };
 
   // The batch's compile configuration.
   uint64_t r = fuzz::mixSeed(seed ^ 0xC0DEC0DEull, static_cast<uint64_t>(b));
@@ -533,18 +569,21 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   if (mutantLimits.timeoutSeconds <= 0 ||
       mutantLimits.timeoutSeconds > kMutantInterpSeconds)
     mutantLimits.timeoutSeconds = kMutantInterpSeconds;
-  auto prepareMutant = [&](BatchCase &c) -> llvm::Error {
+  auto prepareMutant = [&](BatchCase &c, const MutateSource &src,
+                           llvm::json::Object features) -> llvm::Error {
     c.dir = joinPath(bdir, c.name);
     for (StringRef sub : {"inputs", "golden"})
       if (std::error_code ec = fs::create_directories(joinPath(c.dir, sub)))
         return environmentError(joinPath(c.dir, sub) + ": " + ec.message());
-    const MutateSource &src =
-        pool.entries[fuzz::mixSeed(c.caseSeed, 0x5A17) % pool.entries.size()];
     Mutant m = makeMutant(src, c.caseSeed, c.name, c.dir,
                           settings.interpLimits);
     if (!m.environment.empty())
       return environmentError(m.environment);
-    llvm::json::Object features{{"mutant", llvm::json::Object(m.info)}};
+    features["mutant"] = llvm::json::Object(m.info);
+    // A queue entry's file is a scratch copy: name the entry instead.
+    if (auto parent = features.getInteger("parent_case"))
+      (*features.getObject("mutant"))["source"] =
+          llvm::formatv("guided queue: case {0}", *parent).str();
     if (m.status == Mutant::Written) {
       auto text = readFile(joinPath(c.dir, "program.mlir"));
       if (!text)
@@ -647,9 +686,37 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     c.index = i;
     c.caseSeed = fuzz::caseSeed(seed, static_cast<uint64_t>(i));
     c.name = "f" + std::to_string(i);
+    if (const QueueEntry *q = guided ? guided->pick(c.caseSeed, queue)
+                                     : nullptr) {
+      // A mutant of a queue entry (its program, as committed), half the
+      // time with a consumer added first (Structural.h).
+      llvm::json::Object origin{{"parent_case", q->caseIndex},
+                                {"parent_function", q->function}};
+      std::string program = q->program;
+      if (fuzz::mixSeed(c.caseSeed, 0x57C7) % 2 == 0)
+        if (auto s = addConsumer(program, fuzz::mixSeed(c.caseSeed, 0x57C8))) {
+          program = std::move(s->program);
+          origin["structural"] = s->what;
+        }
+      llvm::SmallString<256> parent(
+          joinPath(bdir, "parent-" + c.name + ".mlir"));
+      fs::make_absolute(parent);
+      if (llvm::Error e = writeFile(parent, program))
+        return e;
+      MutateSource src;
+      src.file = parent.str().str();
+      src.function = q->function;
+      if (llvm::Error e = prepareMutant(c, src, std::move(origin)))
+        return e;
+      continue;
+    }
     if (mutatePercent > 0 &&
         fuzz::mixSeed(c.caseSeed, 0x3D7A) % 100 < mutatePercent) {
-      if (llvm::Error e = prepareMutant(c))
+      if (llvm::Error e = prepareMutant(
+              c,
+              pool.entries[fuzz::mixSeed(c.caseSeed, 0x5A17) %
+                           pool.entries.size()],
+              llvm::json::Object()))
         return e;
       continue;
     }
@@ -764,7 +831,9 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         if (llvm::Error e =
                 writeFile(joinPath(bdir, combinedName + ".mlir"), module))
           return e;
-        combinedCompile = compileTarget(config, combinedName + ".mlir", bdir,
+        combinedCompile = compileTarget(
+            withCoverage(config, bdir, "cov-" + sub + "-" + combinedName),
+            combinedName + ".mlir", bdir,
                                         sub + "-" + combinedName, settings);
         if (diskFull(combinedCompile))
           return environmentError(config.name() + ": " +
@@ -834,9 +903,9 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
           }
         }
       } else {
-        ct.result =
-            runTarget(config, "program.mlir", c.golden.spec, c.dir, sub,
-                      settings);
+        ct.result = runTarget(withCoverage(config, c.dir, "cov-" + sub),
+                              "program.mlir", c.golden.spec, c.dir, sub,
+                              settings);
       }
       // A tool that could not start, was stopped from outside or found the
       // disk full tells nothing about the case: one retry (a stray kill),
@@ -963,8 +1032,19 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   // uncommitted (the caller notes it unfinished; --resume runs it).
   if (cancel && cancel->cancelled())
     return environmentError("stopped at the campaign's --time");
+  std::optional<BatchCoverage> coverage;
+  if (guided) {
+    std::vector<CoverageCase> owners;
+    for (const BatchCase &c : cases)
+      owners.push_back({c.index, c.name, joinPath(c.dir, "program.mlir")});
+    auto cov = collectCoverage(coverageDirs, owners);
+    if (!cov)
+      return environmentError(llvm::toString(cov.takeError()));
+    coverage = std::move(*cov);
+  }
   llvm::Expected<size_t> newFailures =
-      commit(b, rows, std::move(failures), suspects, stage);
+      commit(b, rows, std::move(failures), suspects, stage,
+             coverage ? &*coverage : nullptr);
   if (!newFailures)
     return newFailures.takeError();
   fs::remove_directories(bdir);
@@ -991,6 +1071,10 @@ void Campaign::progress(bool final) {
   line += llvm::formatv(" | {0} new distinct failures", stats.newFailures);
   if (stats.goldenSuspects > 0)
     line += llvm::formatv(", {0} golden suspects", stats.goldenSuspects);
+  if (guided) {
+    auto [features, queued] = db->coverageCounts();
+    line += llvm::formatv(" | {0} features, {1} queued", features, queued);
+  }
   if (tty && !final) {
     llvm::errs() << "\r\x1b[K" << line;
     llvm::errs().flush();
@@ -1082,6 +1166,24 @@ int fuzzCommand(int argc, char **argv) {
       cl::desc("Percent of the cases that are mutants (0-100; default 100 "
                "with --mutate), the others generated"),
       cl::init(-1), cl::cat(common.category));
+  cl::opt<bool> guidedOpt(
+      "guided",
+      cl::desc("Coverage-guided: keep the cases that reach a codegen "
+               "pipeline, lowering config or fusion IREE had not shown the "
+               "campaign yet, and spend --guided-pct of the cases on "
+               "mutants of them (docs/fuzzing.md, \"Guided campaigns\")"),
+      cl::cat(common.category));
+  cl::opt<unsigned> guidedPct(
+      "guided-pct",
+      cl::desc("With --guided: percent of the cases that are mutants of "
+               "queue entries once the queue has any (0-100, default 50)"),
+      cl::init(50), cl::cat(common.category));
+  cl::list<std::string> guidedSeed(
+      "guided-seed",
+      cl::desc("With --guided: start the queue (and the features seen) "
+               "from an earlier campaign's (a directory or its "
+               "campaign.db; repeatable, comma-separated)"),
+      cl::CommaSeparated, cl::cat(common.category));
   cl::opt<bool> noProbe(
       "no-probe",
       cl::desc("Draw every op kind, without asking the IREE in use which it "
@@ -1250,11 +1352,31 @@ int fuzzCommand(int argc, char **argv) {
                                  ? 0
                                  : mutatePct < 0 ? 100
                                                  : std::min(100, int(mutatePct)))},
+                        {"guided", guidedOpt ? "1" : "0"},
+                        {"guided_pct",
+                         std::to_string(std::min(100u, unsigned(guidedPct)))},
+                        {"guided_lag",
+                         std::to_string(std::max(1u, unsigned(jobs)))},
                         {"started", std::to_string(now())}})
       if (llvm::Error e = c.db->setOption(k, v)) {
         llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
         return kToolError;
       }
+  }
+  if (!guidedSeed.empty() && !resume) {
+    if (!guidedOpt) {
+      llvm::errs() << "error: --guided-seed needs --guided\n";
+      return kInvalid;
+    }
+    if (int rc = seedGuidedQueue(*c.db, guidedSeed); rc != 0)
+      return rc;
+  }
+  if (c.db->option("guided").value_or("0") == "1") {
+    c.guided = std::make_unique<GuidedQueue>();
+    llvm::StringRef(c.db->option("guided_pct").value_or("50"))
+        .getAsInteger(10, c.guided->percent);
+    llvm::StringRef(c.db->option("guided_lag").value_or("1"))
+        .getAsInteger(10, c.guided->lag);
   }
   llvm::StringRef(seedText).getAsInteger(10, c.seed);
   llvm::StringRef(batchText).getAsInteger(10, c.batchSize);
@@ -1345,6 +1467,11 @@ int fuzzCommand(int argc, char **argv) {
   // Which batches: shard I's k-th batch is I + k * N; done ones are skipped
   // (their cases count toward --cases).
   std::set<int64_t> done = c.db->doneBatches();
+  if (c.guided) {
+    c.guided->shardIndex = c.shardIndex;
+    c.guided->shardCount = c.shardCount;
+    c.guided->start(done);
+  }
   std::atomic<int64_t> nextK{0};
   std::atomic<bool> stop{false};
   std::mutex errMutex;
@@ -1379,6 +1506,7 @@ int fuzzCommand(int argc, char **argv) {
         if (firstError.empty())
           firstError = why;
         stop = true;
+        c.stopRequested = true;
       }
     }
   };
@@ -1458,7 +1586,8 @@ int mergeCommand(int argc, char **argv) {
     }
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
                           "large", "ops", "static_twins", "unsupported_ops",
-                          "frontend", "mutate", "mutate_pct", "extra_flags"})
+                          "frontend", "mutate", "mutate_pct", "extra_flags",
+                          "guided", "guided_pct", "guided_lag"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

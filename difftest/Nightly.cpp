@@ -839,6 +839,21 @@ int nightlyCommand(int argc, char **argv) {
       cl::desc("Percent of the campaign's cases that are mutants (default "
                "100 with --mutate)"),
       cl::init(-1), cl::cat(common.category));
+  cl::opt<bool> guided(
+      "guided", cl::desc("A coverage-guided campaign (difftest fuzz --guided)"),
+      cl::cat(common.category));
+  cl::opt<int> guidedPct(
+      "guided-pct",
+      cl::desc("With --guided: percent of the cases that are mutants of queue "
+               "entries (difftest fuzz --guided-pct; default 50)"),
+      cl::init(-1), cl::cat(common.category));
+  cl::opt<std::string> guidedSeed(
+      "guided-seed",
+      cl::desc("With --guided: seed the queue from earlier campaigns "
+               "(difftest fuzz --guided-seed: directories or campaign.db "
+               "files, comma-separated); `previous`: the campaign of the "
+               "latest earlier night in --out"),
+      cl::cat(common.category));
 
   cl::HideUnrelatedOptions(common.category);
   cl::ParseCommandLineOptions(
@@ -1012,6 +1027,27 @@ int nightlyCommand(int argc, char **argv) {
       argv.push_back("--mutate=" + mutate);
     if (mutatePct >= 0)
       argv.push_back("--mutate-pct=" + std::to_string(mutatePct));
+    if (guided)
+      argv.push_back("--guided");
+    if (guidedPct >= 0)
+      argv.push_back("--guided-pct=" + std::to_string(guidedPct));
+    // "previous": the campaign of the latest earlier night that has one.
+    std::string seedFrom = guidedSeed;
+    if (seedFrom == "previous") {
+      seedFrom.clear();
+      for (int64_t id = n.id - 1; id >= 0 && seedFrom.empty(); --id) {
+        std::string d = joinPath(n.dir, "nights", std::to_string(id),
+                                 "campaign");
+        if (fs::exists(joinPath(d, "campaign.db")))
+          seedFrom = d;
+      }
+      llvm::errs() << "guided: "
+                   << (seedFrom.empty() ? "no earlier night to seed from"
+                                        : "queue seeded from " + seedFrom)
+                   << "\n";
+    }
+    if (!seedFrom.empty())
+      argv.push_back("--guided-seed=" + seedFrom);
     argv.insert(argv.end(), n.childCommon.begin(), n.childCommon.end());
     llvm::errs() << "campaign: " << campaignDir << " (seed " << campaignSeed
                  << ")\n";

@@ -1345,6 +1345,18 @@ int reportCommand(int argc, char **argv) {
       llvm::consumeError(pool.takeError());
   }
 
+  // A guided campaign: what IREE showed it (docs/fuzzing.md, "Guided
+  // campaigns").
+  if ((*db)->option("guided").value_or("0") == "1") {
+    auto [features, queued] = (*db)->coverageCounts();
+    summary += llvm::formatv("\n\nIREE coverage (guided, {0}% mutants of "
+                             "queue entries): {1} distinct features, {2} "
+                             "cases queued",
+                             (*db)->option("guided_pct").value_or("?"),
+                             features, queued)
+                   .str();
+  }
+
   std::string md;
   {
     llvm::raw_string_ostream os(md);

@@ -1,0 +1,40 @@
+hal.executable public @f2_dispatch_2 {
+  hal.executable.variant public @embedded_elf_x86_64 target(<"llvm-cpu", "embedded-elf-x86_64", {cpu = "znver3", cpu_features = "+adx,+aes,+avx,+avx2,+bmi,+bmi2,+clflushopt,+clwb,+clzero,+crc32,+cx16,+cx8,+f16c,+fma,+fsgsbase,+fxsr,+invpcid,+lzcnt,+mmx,+movbe,+mwaitx,+pclmul,+pku,+popcnt,+prfchw,+rdpid,+rdpru,+rdrnd,+rdseed,+sahf,+sha,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+sse4a,+ssse3,+vaes,+vpclmulqdq,+wbnoinvd,+x87,+xsave,+xsavec,+xsaveopt,+xsaves,+64bit,+adx,+aes,-amx-avx512,-amx-bf16,-amx-complex,-amx-fp16,-amx-fp8,-amx-int8,-amx-movrs,-amx-tile,+avx,-avx10.1,-avx10.2,-avx10v2aux,+avx2,-avx512bf16,-avx512bitalg,-avx512bmm,-avx512bw,-avx512cd,-avx512dq,-avx512f,-avx512fp16,-avx512ifma,-avx512vbmi,-avx512vbmi2,-avx512vl,-avx512vnni,-avx512vp2intersect,-avx512vpopcntdq,-avxifma,-avxneconvert,-avxvnni,-avxvnniint16,-avxvnniint8,+bmi,+bmi2,-ccmp,-cf,-cldemote,+clflushopt,+clwb,+clzero,+cmov,-cmpccxadd,+crc32,+cx16,+cx8,-egpr,-enqcmd,+f16c,+fma,-fma4,+fsgsbase,+fxsr,-gfni,-hreset,+invpcid,-jmpabs,-kl,-lwp,+lzcnt,+mmx,+movbe,-movdir64b,-movdiri,-movrs,-mwaitx,-ndd,-nf,+pclmul,-pconfig,-pku,+popcnt,-ppx,-prefetchi,+prfchw,-ptwrite,-push2pop2,-raoint,+rdpid,-rdpru,+rdrnd,+rdseed,-rtm,+sahf,-serialize,-sgx,+sha,-sha512,+shstk,-sm3,-sm4,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+sse4a,+ssse3,-tbm,-tsxldtrk,-uintr,-usermsr,+vaes,+vpclmulqdq,-waitpkg,-wbnoinvd,-widekl,-xop,+xsave,+xsavec,+xsaveopt,+xsaves,-zu", data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128", iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, max_stack_allocation_size = 32768 : i64, native_vector_size = 32 : i64, target_triple = "x86_64-unknown-unknown-eabi-elf"}>) {
+    hal.executable.export public @f2_dispatch_2_topk_3x26x29xi8 ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) count(%arg0: !hal.device) -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      hal.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @f2_dispatch_2_topk_3x26x29xi8() attributes {translation_info = #iree_codegen.translation_info<pipeline = #iree_cpu.pipeline<Default>>} {
+        %c0_i32 = arith.constant 0 : i32
+        %c-1_i8 = arith.constant -1 : i8
+        %c0 = arith.constant 0 : index
+        %c4544 = arith.constant 4544 : index
+        %c6848 = arith.constant 6848 : index
+        %0 = hal.interface.binding.subspan layout(<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<3x26x29xi8, #hal.descriptor_type<storage_buffer>>
+        %1 = hal.interface.binding.subspan layout(<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) binding(1) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<3x26x29xi32, #hal.descriptor_type<storage_buffer>>
+        %2 = hal.interface.binding.subspan layout(<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) binding(2) alignment(64) offset(%c4544) flags(Indirect) : memref<3x26x29xi8, strided<[754, 29, 1], offset: ?>, #hal.descriptor_type<storage_buffer>>
+        %3 = hal.interface.binding.subspan layout(<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) binding(3) alignment(64) offset(%c6848) flags(Indirect) : memref<3x26x29xi32, strided<[754, 29, 1], offset: ?>, #hal.descriptor_type<storage_buffer>>
+        %4 = iree_codegen.load_from_buffer %0 : memref<3x26x29xi8, #hal.descriptor_type<storage_buffer>> -> tensor<3x26x29xi8>
+        %5 = iree_codegen.load_from_buffer %1 : memref<3x26x29xi32, #hal.descriptor_type<storage_buffer>> -> tensor<3x26x29xi32>
+        %6 = tensor.empty() : tensor<3x26x29xi32>
+        %7 = tensor.empty() : tensor<3x26x29xi8>
+        %8 = linalg.fill {lowering_config = #iree_cpu.lowering_config<vector_common_parallel = [0, 2, 29]>} ins(%c0_i32 : i32) outs(%6 : tensor<3x26x29xi32>) -> tensor<3x26x29xi32>
+        %9 = linalg.fill {lowering_config = #iree_cpu.lowering_config<vector_common_parallel = [0, 2, 29]>} ins(%c-1_i8 : i8) outs(%7 : tensor<3x26x29xi8>) -> tensor<3x26x29xi8>
+        %10:2 = iree_linalg_ext.topk {lowering_config = #iree_cpu.lowering_config<distribution = [0, 2, 29], vector_common_parallel = [0, 2, 29]>} dimension(0) ins(%4, %5 : tensor<3x26x29xi8>, tensor<3x26x29xi32>) outs(%9, %8 : tensor<3x26x29xi8>, tensor<3x26x29xi32>) {
+        ^bb0(%arg0: i8, %arg1: i8):
+          %11 = arith.cmpi ult, %arg0, %arg1 : i8
+          iree_linalg_ext.yield %11 : i1
+        } -> tensor<3x26x29xi8>, tensor<3x26x29xi32>
+        iree_codegen.store_to_buffer %10#0, %2 : tensor<3x26x29xi8> into memref<3x26x29xi8, strided<[754, 29, 1], offset: ?>, #hal.descriptor_type<storage_buffer>>
+        iree_codegen.store_to_buffer %10#1, %3 : tensor<3x26x29xi32> into memref<3x26x29xi32, strided<[754, 29, 1], offset: ?>, #hal.descriptor_type<storage_buffer>>
+        return
+      }
+      iree_codegen.dispatch_config @f2_dispatch_2_topk_3x26x29xi8 {
+      ^bb0(%arg0: !hal.device):
+        %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+        iree_codegen.yield %x, %y, %z : index, index, index
+      }
+    }
+  }
+}
