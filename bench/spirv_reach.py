@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reach of the SPIR-V backend: which codegen pipelines
 (`#iree_codegen.translation_info<pipeline = SPIRV...>`) the vulkan cases of
-a campaign took, per root op, on vulkan:llvmpipe and on each target derived
+a campaign took, per dispatch kind (IREE's dispatch name: matmul_like,
+elementwise, reduction, sort, ...), on vulkan:llvmpipe and on each target derived
 from a real GPU family (vulkan:rdna3-lavapipe).
 
 The campaign's database says which cases ran on vulkan and their seeds;
@@ -68,6 +69,8 @@ def main():
     ap.add_argument("--per-op", type=int, default=4)
     ap.add_argument("--out", default=None)
     ap.add_argument("--md", default=None)
+    ap.add_argument("--reuse", action="store_true",
+                    help="tabulate the configurations OUT already holds")
     ap.add_argument("--targets",
                     default="vulkan:llvmpipe,vulkan:rdna3-lavapipe")
     a = ap.parse_args()
@@ -114,14 +117,19 @@ def main():
     table = {}  # root op -> target -> {pipeline: dispatches}
     for target in a.targets.split(","):
         cfg = os.path.join(out, "cfg-" + target.replace(":", "_"))
-        subprocess.run(["rm", "-rf", cfg])
-        r = subprocess.run(
-            [dt, "run", module, "--function=f%d" % kept[0][0],
-             "--target=" + target, "--keep", "--opt-level=O2",
-             "--out=" + os.path.join(out, "run-" + target.replace(":", "_")),
-             "--iree-flag=--iree-hal-dump-executable-configurations-to=" +
-             cfg] + first_inputs, capture_output=True, text=True, timeout=1800)
-        if not glob.glob(os.path.join(cfg, "*.mlir")):
+        if a.reuse and glob.glob(os.path.join(cfg, "*.mlir")):
+            r = None
+        else:
+            subprocess.run(["rm", "-rf", cfg])
+            r = subprocess.run(
+                [dt, "run", module, "--function=f%d" % kept[0][0],
+                 "--target=" + target, "--keep", "--opt-level=O2",
+                 "--out=" + os.path.join(out,
+                                         "run-" + target.replace(":", "_")),
+                 "--iree-flag=--iree-hal-dump-executable-configurations-to="
+                 + cfg] + first_inputs,
+                capture_output=True, text=True, timeout=1800)
+        if r is not None and not glob.glob(os.path.join(cfg, "*.mlir")):
             print("warning: %s: no configuration dumped:\n%s" % (
                 target, (r.stdout + r.stderr)[-1500:]), file=sys.stderr)
         for path in glob.glob(os.path.join(cfg, "*.mlir")):
@@ -130,26 +138,28 @@ def main():
                           r"#iree_gpu\.spirv_pipeline<(\w+)>", text)
             if not m:
                 continue
+            # The root: IREE's dispatch name says what it made of the
+            # dispatch (matmul_like, elementwise, reduction, sort, ...).
             root = "?"
-            for line in text.splitlines():
-                if "lowering_config" in line:
-                    om = re.search(r"\b((?:linalg|iree_linalg_ext|tensor)"
-                                   r"\.\w+)", line)
-                    if om:
-                        root = om.group(1)
-                        break
-            if root == "linalg.generic":
-                it = re.search(r"iterator_types\s*=\s*\[([^\]]*)\]", text)
-                if it and "reduction" in it.group(1):
-                    root += " (reduction)"
-                else:
-                    root += " (parallel)"
+            dm = re.search(r"func\.func @f\d+(?:_static)?_dispatch_\d+_"
+                           r"([a-z_]+?)(?:_(?:D|\d)[\w]*)?(?:_dispatch_\w+)?"
+                           r"\(", text)
+            if dm:
+                root = dm.group(1)
+            else:
+                for line in text.splitlines():
+                    if "lowering_config" in line:
+                        om = re.search(r"\b((?:linalg|iree_linalg_ext|"
+                                       r"tensor)\.\w+)", line)
+                        if om:
+                            root = om.group(1)
+                            break
             per = table.setdefault(root, {}).setdefault(target, {})
             per[m.group(1)] = per.get(m.group(1), 0) + 1
     targets = a.targets.split(",")
     lines = ["Sampled %d cases of %s (seed %d, up to %d per op kind), "
              "compiled at O2." % (len(kept), a.campaign, seed, a.per_op), "",
-             "| root op | " + " | ".join(targets) + " |",
+             "| dispatch kind | " + " | ".join(targets) + " |",
              "|---|" + "---|" * len(targets)]
     reached = {t: set() for t in targets}
     for root in sorted(table):
