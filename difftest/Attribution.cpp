@@ -79,6 +79,16 @@ SpirvCheck validateSpirv(const gpu::TargetConfig &config, StringRef program,
     msg = StringRef(vr.stderrText + vr.stdoutText).trim().str();
     return vr.exitCode;
   };
+  // Workgroup memory shared with no barrier (unsyncedWorkgroupMemory), from
+  // spirv-dis's text; without spirv-dis the check is skipped (a race then
+  // stays undecided).
+  if (auto dis = gpu::findExecutable("spirv-dis"))
+    for (const std::string &m : modules) {
+      gpu::ProcessResult dr =
+          gpu::runProcess({*dis, m}, settings.compileLimits);
+      if (dr.success() && unsyncedWorkgroupMemory(dr.stdoutText))
+        c.unsynced.push_back(path::filename(m).str());
+    }
   for (const std::string &m : modules) {
     std::string msg;
     int rc = validate(m, msg);

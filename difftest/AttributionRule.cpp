@@ -14,8 +14,13 @@
 //     made before code generation split (dispatch formation, linalg_ext's
 //     scalar lowerings, bufferization ...).
 //  4. The result depends on lavapipe's thread count, or differs between two
-//     runs of the same module: undecided (a race: a barrier IREE left out,
-//     or lavapipe's scheduling; one executor cannot tell which).
+//     runs of the same module: a race. When a module IREE emitted writes and
+//     reads workgroup memory with no OpControlBarrier at all, the race is in
+//     the kernel as written (invocations exchange data with nothing ordering
+//     the writes before the reads; Vulkan's memory model makes that a data
+//     race on every device): IREE (SPIR-V codegen). Otherwise undecided (a
+//     barrier IREE left out some other way, or lavapipe's scheduling; one
+//     executor cannot tell which).
 //  5. Neither CPU target ran to a verdict (both failed otherwise): undecided.
 //  6. Otherwise (valid SPIR-V, CPU right, deterministic): IREE (SPIR-V
 //     codegen). lavapipe is a conformant Vulkan 1.3 implementation and the
@@ -29,6 +34,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -60,6 +66,47 @@ std::string knownSpirvClass(StringRef message) {
     return "SPIR-V version below its forms (a 1.4 entry-point interface in a "
            "module that declares 1.3 for a v1.6 target; no issue found)";
   return "";
+}
+
+bool unsyncedWorkgroupMemory(StringRef text) {
+  // spirv-dis prints one instruction per line, "%id = OpX operands..." or
+  // "OpX operands...". Types and global variables come before the
+  // functions, so one pass sees each Workgroup pointer before its uses.
+  llvm::StringSet<> wgTypes, wgPointers;
+  bool stores = false, loads = false;
+  llvm::SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  for (StringRef raw : lines) {
+    StringRef line = raw.trim();
+    StringRef id, inst = line;
+    if (line.starts_with("%") && line.contains(" = ")) {
+      auto [lhs, rhs] = line.split(" = ");
+      id = lhs.trim();
+      inst = rhs.trim();
+    }
+    llvm::SmallVector<StringRef> tok;
+    inst.split(tok, ' ', -1, /*KeepEmpty=*/false);
+    if (tok.empty())
+      continue;
+    StringRef op = tok[0];
+    if (op == "OpControlBarrier")
+      return false;
+    if (op == "OpTypePointer" && tok.size() >= 2 && tok[1] == "Workgroup") {
+      wgTypes.insert(id);
+    } else if ((op == "OpVariable" || op == "OpAccessChain" ||
+                op == "OpInBoundsAccessChain" || op == "OpPtrAccessChain" ||
+                op == "OpCopyObject" || op == "OpBitcast") &&
+               tok.size() >= 2 && wgTypes.contains(tok[1])) {
+      wgPointers.insert(id);
+    } else if (op == "OpStore" && tok.size() >= 2 &&
+               wgPointers.contains(tok[1])) {
+      stores = true;
+    } else if (op == "OpLoad" && tok.size() >= 3 &&
+               wgPointers.contains(tok[2])) {
+      loads = true;
+    }
+  }
+  return stores && loads;
 }
 
 //===----------------------------------------------------------------------===//
@@ -104,6 +151,13 @@ Attribution decideAttribution(const AttributionEvidence &e) {
   };
   if (raced(e.oneThread) || raced(e.again)) {
     a.conclusion = kAttribUndecided;
+    if (!e.spirv.unsynced.empty()) {
+      a.conclusion = kAttribSpirv;
+      say(llvm::join(e.spirv.unsynced, ", ") +
+          ": the kernel writes and reads workgroup memory (shared by the "
+          "workgroup's invocations) with no OpControlBarrier, a data race "
+          "under Vulkan's memory model: the barrier IREE left out");
+    }
     if (raced(e.oneThread))
       say("with LP_NUM_THREADS=1 lavapipe gives " + e.oneThread->words +
           ": the result depends on the thread count (a race: a barrier IREE "
@@ -232,7 +286,8 @@ llvm::json::Object attributionJSON(const AttributionEvidence &e,
       {"ran", e.spirv.ran},
       {"modules", (int64_t)e.spirv.modules},
       {"invalid", llvm::json::Array(e.spirv.invalid)},
-      {"known_invalid", llvm::json::Array(e.spirv.knownInvalid)}};
+      {"known_invalid", llvm::json::Array(e.spirv.knownInvalid)},
+      {"unsynced_workgroup_memory", llvm::json::Array(e.spirv.unsynced)}};
   if (!e.spirv.note.empty())
     spirv["note"] = e.spirv.note;
   llvm::json::Object o{{"target", e.target},
@@ -276,6 +331,11 @@ std::string attributionMarkdown(const llvm::json::Object &o) {
       if (known && !known->empty())
         w += "; " + std::to_string(known->size()) + " in a known class (" +
              known->front().getAsString().value_or("").str() + ")";
+      if (const llvm::json::Array *u =
+              sv->getArray("unsynced_workgroup_memory"))
+        if (!u->empty())
+          w += "; " + std::to_string(u->size()) +
+               " share workgroup memory with no barrier";
     }
     os << "| spirv-val | " << w << " |\n";
   }

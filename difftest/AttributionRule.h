@@ -54,11 +54,21 @@ struct SpirvCheck {
   /// The same, for the known invalid classes: "module.spv: iree#24724
   /// (NoSignedWrap without SPV_KHR_no_integer_wrap_decoration)".
   std::vector<std::string> knownInvalid;
+  /// Modules (by file name) whose invocations write and read workgroup
+  /// memory with no OpControlBarrier anywhere (unsyncedWorkgroupMemory).
+  std::vector<std::string> unsynced;
 };
 
 /// Classifies spirv-val's message for one module: the known class's words
 /// ("iree#24724 (...)"), or "" when it is not a known class.
 std::string knownSpirvClass(llvm::StringRef message);
+
+/// Whether a disassembled SPIR-V module (spirv-dis text) both stores to and
+/// loads from Workgroup-storage memory (what IREE promotes to share data
+/// between a workgroup's invocations) and has no OpControlBarrier: the
+/// invocations then exchange data with nothing ordering the writes before
+/// the reads, a data race under Vulkan's memory model. Text scanning only.
+bool unsyncedWorkgroupMemory(llvm::StringRef disassembly);
 
 /// Another target's run of the same case.
 struct NeighbourRun {

@@ -88,6 +88,71 @@ TEST(Attribution, ThreadCountDependenceIsUndecided) {
   EXPECT_NE(a.reasons.front().find("not deterministic"), std::string::npos);
 }
 
+TEST(Attribution, RaceInAKernelWithoutBarrierIsIrees) {
+  // Nondeterministic, and a module shares workgroup memory with no barrier:
+  // the race is the kernel's, whatever lavapipe's scheduling.
+  AttributionEvidence e = codegenBug();
+  e.again = wrong("vulkan:llvmpipe (again)", /*same=*/false);
+  e.spirv.unsynced = {"m.spv"};
+  Attribution a = decideAttribution(e);
+  EXPECT_EQ(a.conclusion, kAttribSpirv);
+  EXPECT_NE(a.reasons.front().find("no OpControlBarrier"), std::string::npos);
+  // Deterministic and CPU right: the same conclusion as without the scan.
+  e = codegenBug();
+  e.spirv.unsynced = {"m.spv"};
+  EXPECT_EQ(decideAttribution(e).conclusion, kAttribSpirv);
+  // A CPU target wrong too still points at the shared pipeline.
+  e.cpu[0] = wrong("llvm-cpu", true);
+  e.again = wrong("vulkan:llvmpipe (again)", /*same=*/false);
+  EXPECT_EQ(decideAttribution(e).conclusion, kAttribShared);
+}
+
+// The lines spirv-dis 2023.1 printed for IREE 3.13's llvmpipe kernel of a
+// gather fused with a column sum (gather rows per invocation into
+// workgroup memory, then columns per invocation out of it), abridged.
+const char *kSharedNoBarrier = R"(
+               OpEntryPoint GLCompute %main "main" %__workgroup_mem__5
+%_ptr_Workgroup__struct_2 = OpTypePointer Workgroup %_struct_2
+%__workgroup_mem__5 = OpVariable %_ptr_Workgroup__struct_2 Workgroup
+%_ptr_Workgroup_uint = OpTypePointer Workgroup %uint
+         %61 = OpLoad %uint %60
+         %65 = OpAccessChain %_ptr_Workgroup_uint %__workgroup_mem__5 %uint_0 %63
+               OpStore %65 %61
+               OpStore %73 %uint_0
+         %81 = OpAccessChain %_ptr_Workgroup_uint %__workgroup_mem__5 %uint_0 %80
+         %82 = OpLoad %uint %81
+         %83 = OpLoad %uint %73
+               OpStore %73 %84
+)";
+
+TEST(Attribution, UnsyncedWorkgroupMemoryScan) {
+  EXPECT_TRUE(unsyncedWorkgroupMemory(kSharedNoBarrier));
+  // A barrier anywhere orders the writes before the reads.
+  std::string barrier = std::string(kSharedNoBarrier) +
+                        "               OpControlBarrier %uint_2 %uint_2 "
+                        "%uint_264\n";
+  EXPECT_FALSE(unsyncedWorkgroupMemory(barrier));
+  // Written but never read back, or read but never written: no exchange.
+  std::string noLoad = kSharedNoBarrier;
+  noLoad.replace(noLoad.find("%82 = OpLoad %uint %81"), 22,
+                 "%82 = OpCopyObject %81");
+  EXPECT_FALSE(unsyncedWorkgroupMemory(noLoad));
+  std::string noStore = kSharedNoBarrier;
+  noStore.replace(noStore.find("OpStore %65 %61"), 15, "OpNop");
+  EXPECT_FALSE(unsyncedWorkgroupMemory(noStore));
+  // StorageBuffer and Function memory are not workgroup memory.
+  EXPECT_FALSE(unsyncedWorkgroupMemory(R"(
+%_ptr_StorageBuffer_uint = OpTypePointer StorageBuffer %uint
+%_ptr_Function_uint = OpTypePointer Function %uint
+         %5 = OpAccessChain %_ptr_StorageBuffer_uint %buf %uint_0 %3
+               OpStore %5 %4
+         %6 = OpLoad %uint %5
+         %7 = OpVariable %_ptr_Function_uint Function
+               OpStore %7 %4
+         %8 = OpLoad %uint %7
+)"));
+}
+
 TEST(Attribution, NoCpuVerdictIsUndecided) {
   AttributionEvidence e = codegenBug();
   NeighbourRun ce;
