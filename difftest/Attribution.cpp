@@ -1,9 +1,8 @@
 //===- Attribution.cpp - attributing a vulkan bundle ----------------------===//
 //
-// spirv-val over a compile's SPIR-V modules, and `difftest attribute`. The
-// re-runs of the bundle's case live with triage (TriageCmd.cpp,
-// attributeBundle), which already knows how to run a bundle on another
-// configuration; the rule is AttributionRule.cpp's.
+// spirv-val over a compile's SPIR-V modules, the re-runs of a vulkan
+// bundle's case (attributeBundle, with triage's trials: TriageTrial.h), and
+// `difftest attribute`; the rule is AttributionRule.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,9 +10,11 @@
 
 #include "difftest/Common.h"
 #include "difftest/Options.h"
+#include "difftest/TriageTrial.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,6 +24,7 @@ using llvm::StringRef;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 namespace cl = llvm::cl;
+using namespace triage;
 
 SpirvCheck validateSpirv(const gpu::TargetConfig &config, StringRef program,
                          StringRef workDir, StringRef subdir,
@@ -139,6 +141,128 @@ SpirvCheck validateSpirv(const gpu::TargetConfig &config, StringRef program,
              : known));
   }
   return c;
+}
+
+/// The bytes of every output file under `dir`/actual, in name order.
+static std::vector<std::string> actualBytes(StringRef dir) {
+  std::vector<std::string> names, out;
+  std::error_code ec;
+  for (fs::directory_iterator it(joinPath(dir, "actual"), ec), end;
+       it != end && !ec; it.increment(ec))
+    names.push_back(it->path());
+  llvm::sort(names);
+  for (const std::string &n : names)
+    if (auto t = readFile(n))
+      out.push_back(std::move(*t));
+    else
+      llvm::consumeError(t.takeError());
+  return out;
+}
+
+llvm::Expected<Attribution> attributeBundle(StringRef bundleDir,
+                                            StringRef workDir,
+                                            const Settings &settings,
+                                            StringRef knownExecutorPath) {
+  auto bundle = loadBundle(bundleDir);
+  if (!bundle)
+    return bundle.takeError();
+  auto config = bundleConfig(*bundle, settings);
+  if (!config)
+    return config.takeError();
+  if (config->desc->name != "vulkan")
+    return llvm::createStringError(joinPath(bundleDir, "verdict.json") +
+                                   ": target " + bundle->target +
+                                   ": attribution is for vulkan bundles");
+  const gpu::TargetConfig &own = *config;
+  fs::remove_directories(workDir);
+  fs::create_directories(workDir);
+  if (llvm::Error e = copyCase(*bundle, workDir))
+    return std::move(e);
+
+  // The vulkan run's own outputs, as the bundle keeps them.
+  std::vector<std::string> ownBytes;
+  std::error_code ec;
+  for (fs::directory_iterator it(bundleDir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (fs::is_directory(joinPath(it->path(), "actual"))) {
+      ownBytes = actualBytes(it->path());
+      break;
+    }
+
+  AttributionEvidence e;
+  e.target = bundle->target;
+  Triage triage(*bundle, workDir.str(), settings);
+  auto neighbour = [&](Trial t) {
+    NeighbourRun n;
+    n.target = t.config.name();
+    n.words = trialWords(t);
+    n.passes = t.result.verdict == gpu::Verdict::Pass;
+    n.wrong = t.result.verdict == gpu::Verdict::Mismatch;
+    if (n.wrong) {
+      n.words = "mismatch (" + t.result.detail + ")";
+      n.sameValues = !ownBytes.empty() &&
+                     actualBytes(joinPath(workDir, t.subdir)) == ownBytes;
+    }
+    return n;
+  };
+  // The CPU targets get the bundle's flags except the SPIR-V ones.
+  std::vector<std::string> cpuFlags;
+  for (const std::string &f : bundle->extraFlags)
+    if (!StringRef(f).contains("vulkan") && !StringRef(f).contains("spirv"))
+      cpuFlags.push_back(f);
+  for (StringRef cpu : {"llvm-cpu", "vmvx"}) {
+    auto c = gpu::parseTargetList(cpu, *settings.table, bundle->optLevel,
+                                  cpuFlags);
+    if (!c) {
+      llvm::consumeError(c.takeError());
+      continue;
+    }
+    e.cpu.push_back(neighbour(triage.run("target", cpu.str(), c->front())));
+  }
+  for (const std::string &arch : vulkanAttributionArches()) {
+    if (arch == own.arch)
+      continue;
+    gpu::TargetConfig c = own;
+    c.arch = arch;
+    e.vulkan.push_back(neighbour(triage.run("target", "vulkan-" + arch, c)));
+  }
+  {
+    Settings one = settings;
+    one.runEnv.push_back({"LP_NUM_THREADS", "1"});
+    Triage single(*bundle, workDir.str(), one);
+    Trial t = single.run("one-thread", "lp1", own);
+    NeighbourRun n = neighbour(std::move(t));
+    n.target = own.name() + " LP_NUM_THREADS=1";
+    e.oneThread = n;
+  }
+  {
+    NeighbourRun n = neighbour(triage.run("rerun", "again", own));
+    n.target = own.name() + " (again)";
+    e.again = n;
+  }
+  e.spirv = validateSpirv(own, "program.mlir", workDir, "spirv-check",
+                          settings);
+  if (fs::exists(knownExecutorPath)) {
+    auto known = readKnownExecutor(knownExecutorPath);
+    if (!known)
+      return known.takeError();
+    auto program = readFile(joinPath(bundleDir, "program.mlir"));
+    if (!program)
+      return program.takeError();
+    if (const KnownExecutorEntry *k =
+            matchKnownExecutor(*known, own.name(), *program))
+      e.knownExecutor = k->id + ": " + k->evidence;
+  }
+  Attribution a = decideAttribution(e);
+  std::string out = joinPath(bundleDir, "attribution.json");
+  std::error_code wec;
+  llvm::raw_fd_ostream os(out, wec);
+  if (wec)
+    return llvm::createStringError(out + ": " + wec.message());
+  os << llvm::formatv("{0:2}",
+                      llvm::json::Value(attributionJSON(e, a)))
+     << "\n";
+  return a;
 }
 
 std::vector<std::string>
