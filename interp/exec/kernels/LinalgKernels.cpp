@@ -570,6 +570,26 @@ static LogicalResult linalgKernel(Operation *op, Frame &frame) {
       a.base += lin->constant * rowStrides[r];
       for (unsigned d = 0; d < numLoops; ++d)
         a.strides[d] += lin->coeffs[d] * rowStrides[r];
+      // A dimension indexed by one loop alone must have that loop's range
+      // (MLIR's verifier demands it of static shapes, linalg's runtime
+      // verification of dynamic ones; IREE asserts it at the function's
+      // boundary): dynamic extents that disagree are undefined behaviour
+      // even when every access stays inside the operands.
+      if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+        unsigned d = dim.getPosition();
+        if (t->dim(r) != ranges[d]) {
+          reportUB(frame, op, "operand shapes disagree", {}, false,
+                   "operand #" + std::to_string(k) + " dimension " +
+                       std::to_string(r) + " has size " +
+                       std::to_string(t->dim(r)) + " but loop d" +
+                       std::to_string(d) + " runs " +
+                       std::to_string(ranges[d]) +
+                       " times by the other operands (loop ranges " +
+                       formatCoords(ranges) + ")");
+          setInitsAsResults();
+          return success();
+        }
+      }
       if (empty)
         continue;
       int64_t lo = lin->constant, hi = lin->constant;
