@@ -901,9 +901,32 @@ static LogicalResult scanKernel(Operation *op, Frame &frame) {
   const Tensor &in = frame.getTensor(scan.getInput());
   Tensor out = frame.getTensor(scan.getOutput());
   Tensor acc = frame.getTensor(scan.getAccumulator());
-  if (out.shape() != in.shape())
-    return op->emitError("scan output shape differs from the input's");
   int64_t dim = scan.getDimension();
+  // The verifier checks static extents only: dynamic ones that disagree at
+  // run time (the output not the input's shape, the accumulator not the
+  // input's without the scanned dimension) are undefined behaviour; IREE's
+  // loops would index them with the input's coordinates.
+  Shape accShape;
+  for (int64_t d = 0; d < in.rank(); ++d)
+    if (d != dim)
+      accShape.push_back(in.dim(d));
+  if (out.shape() != in.shape() || acc.shape() != ArrayRef<int64_t>(accShape)) {
+    auto formatShape = [](ArrayRef<int64_t> shape) {
+      std::string text;
+      for (auto [i, n] : llvm::enumerate(shape))
+        text += (i ? "x" : "") + std::to_string(n);
+      return shape.empty() ? std::string("scalar") : text;
+    };
+    reportUB(frame, op, "operand shapes disagree", {}, false,
+             "input " + formatShape(in.shape()) + ", output " +
+                 formatShape(out.shape()) + ", accumulator " +
+                 formatShape(acc.shape()) + " (the output must have the "
+                 "input's shape, the accumulator the input's without "
+                 "dimension " + std::to_string(dim) + ")");
+    frame.set(op->getResult(0), RtValue::ofTensor(std::move(out)));
+    frame.set(op->getResult(1), RtValue::ofTensor(std::move(acc)));
+    return success();
+  }
   bool inclusive = scan.getInclusive();
   auto crOr = bodyOf(op, frame, 2);
   if (failed(crOr))
