@@ -113,19 +113,28 @@ llvm::Expected<std::vector<KnownIssue>> parseKnownIssues(StringRef text,
 }
 
 bool globContains(StringRef text, StringRef pattern) {
-  // Each '*'-separated piece in order; the ends float (a substring match).
+  // Each '*'-separated piece in order; the ends float (a substring match),
+  // except that a final '$' ties the last piece to the end of the text.
+  bool anchored = pattern.consume_back("$");
   llvm::SmallVector<StringRef> pieces;
   pattern.split(pieces, '*');
   size_t at = 0;
-  for (StringRef p : pieces) {
+  for (auto [i, p] : llvm::enumerate(pieces)) {
     if (p.empty())
       continue;
+    bool last = i + 1 == pieces.size();
+    if (anchored && last) {
+      if (!text.ends_with(p) || text.size() - p.size() < at)
+        return false;
+      at = text.size();
+      continue;
+    }
     size_t found = text.find(p, at);
     if (found == StringRef::npos)
       return false;
     at = found + p.size();
   }
-  return true;
+  return !anchored || at == text.size() || pieces.back().empty();
 }
 
 const KnownIssue *findKnownIssue(const std::vector<KnownIssue> &issues,

@@ -481,6 +481,18 @@ TEST(KnownIssues, Globs) {
                             "of memory"));
   EXPECT_TRUE(globContains("abc", "b"));
   EXPECT_FALSE(globContains("abc", "c*a"));
+  // A final '$' ties the pattern to the end: a reduced signature's op set,
+  // not an unreduced one that merely starts with the same op.
+  EXPECT_TRUE(globContains("mismatch|cpu|iree_linalg_ext.scatter",
+                           "mismatch|cpu|iree_linalg_ext.scatter$"));
+  EXPECT_FALSE(globContains("mismatch|cpu|iree_linalg_ext.scatter "
+                            "linalg.batch_matmul linalg.fill linalg.generic",
+                            "mismatch|cpu|iree_linalg_ext.scatter$"));
+  EXPECT_TRUE(globContains("a|b|c", "a*c$"));
+  EXPECT_FALSE(globContains("a|b|c|d", "a*c$"));
+  EXPECT_FALSE(globContains("c", "c*c$"));
+  EXPECT_TRUE(globContains("c|c", "c*c$"));
+  EXPECT_TRUE(globContains("abc", "*$"));
 }
 
 TEST(KnownIssues, ErrorsNameTheLine) {
