@@ -241,6 +241,22 @@ TargetResult compileTarget(const gpu::TargetConfig &config, StringRef program,
                                     joinPath(absSub, "compile.log"));
   res.compileSeconds = cr.wallSeconds;
   gpu::Verdict cv = gpu::classifyCompile(cr);
+  // A crash in one of the compiler's worker threads, in a process group of
+  // its own (as every child here runs), dies before LLVM prints the stack:
+  // the log then holds only "Please report issues ...", and the signature
+  // no frame, so that `difftest reduce` can slide from one crash to another.
+  // Compiled again on one thread, the same crash prints its stack.
+  if (cv == gpu::Verdict::CompilerCrash &&
+      !StringRef(cr.stderrText).contains("Stack dump")) {
+    std::vector<std::string> again = *argv;
+    again.push_back("--mlir-disable-threading");
+    gpu::ProcessResult cr1 =
+        runLogged(again, settings.compileLimits, ro,
+                  joinPath(absSub, "compile-one-thread.log"));
+    if (gpu::classifyCompile(cr1) == gpu::Verdict::CompilerCrash &&
+        StringRef(cr1.stderrText).contains("Stack dump"))
+      cr = std::move(cr1);
+  }
   // A compile error of a program the compiler cannot even take as input
   // (an op or syntax form newer than the release) is no finding.
   if (cv == gpu::Verdict::CompileError)
