@@ -685,6 +685,20 @@ void sortMultiWrites(Frame &frame, const RepeatTracker &repeats,
 }
 } // namespace
 
+/// Whether any of `n` i32 indices, read as unsigned, is `limit` or more.
+/// A function of its own, so that the loop is vectorized (inlined into the
+/// scatter it was not: a fifth of a millisecond per million indices).
+static LLVM_ATTRIBUTE_NOINLINE bool
+anyIndexAtLeast(const uint8_t *indices, int64_t n, uint32_t limit) {
+  uint32_t outOfRange = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t v;
+    std::memcpy(&v, indices + i * 4, 4);
+    outOfRange |= v >= limit;
+  }
+  return outOfRange;
+}
+
 /// The scatter's updates in batch order, natively: an f32 `addf` combiner
 /// one update at a time (addF32InOrder), any other on lanes
 /// (combineOnLanes).
@@ -724,13 +738,7 @@ static bool scatterNatively(Operation *op, Frame &frame,
     // One unsigned comparison per index (negative ones wrap above 2^31).
     uint32_t limit = static_cast<uint32_t>(
         std::min<int64_t>(out.dim(acc.dimMap[0]), int64_t(1) << 31));
-    uint32_t outOfRange = 0;
-    for (int64_t b = 0; b < numBatch; ++b) {
-      uint32_t v;
-      std::memcpy(&v, ix + b * 4, 4);
-      outOfRange |= v >= limit;
-    }
-    if (!outOfRange) {
+    if (!anyIndexAtLeast(ix, numBatch, limit)) {
       IndexPositions pos{ix};
       auto collect = [&] {
         if (repeats.numMulti)
