@@ -30,12 +30,15 @@ struct Freedom {
   /// is `positions[e]` (ascending), its writers `updatesOf(e)` and the raw
   /// bits of every value the position may legally hold (each once)
   /// `candidatesOf(e)`; `updateEnds[e]` and `candidateEnds[e]` are where
-  /// entry `e`'s run ends in `updates` and `candidates`.
+  /// entry `e`'s run ends in `updates` and `candidates`. Without
+  /// `candidateEnds`, every entry has one candidate, `candidates[e]` (a
+  /// scatter with unique_indices(false): its in-order value).
   ///
-  /// The arrays come zeroed from calloc (`ZeroedAllocator`): sizing one
-  /// touches no memory, and the scatter fills every element it sizes.
+  /// Sizing an array leaves its elements unset (`UninitializedAllocator`):
+  /// the scatter fills every element it sizes.
   struct MultiWrites {
-    template <typename T> using Array = std::vector<T, ZeroedAllocator<T>>;
+    template <typename T>
+    using Array = std::vector<T, UninitializedAllocator<T>>;
     Array<int64_t> positions;
     Array<int64_t> updateEnds;
     Array<int64_t> updates;
@@ -50,6 +53,8 @@ struct Freedom {
                                                     updateEnds[e] - begin);
     }
     llvm::ArrayRef<uint64_t> candidatesOf(size_t e) const {
+      if (candidateEnds.empty())
+        return llvm::ArrayRef<uint64_t>(candidates).slice(e, 1);
       int64_t begin = e ? candidateEnds[e - 1] : 0;
       return llvm::ArrayRef<uint64_t>(candidates)
           .slice(begin, candidateEnds[e] - begin);

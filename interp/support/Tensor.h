@@ -54,6 +54,28 @@ template <typename T> struct ZeroedAllocator {
   bool operator!=(const ZeroedAllocator &) const { return false; }
 };
 
+/// Allocates as std::allocator does (memory freed earlier is reused), but
+/// a value-initialized element is left unset, so sizing an array writes
+/// nothing: for scratch and result arrays filled in full once sized, where
+/// zeroing (or calloc's fresh pages, each a page fault on first write)
+/// would cost as much as filling them.
+template <typename T> struct UninitializedAllocator : std::allocator<T> {
+  template <typename U> struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <typename U>
+  UninitializedAllocator(const UninitializedAllocator<U> &) {}
+  template <typename U> void construct(U *p) {
+    ::new (static_cast<void *>(p)) U;
+  }
+  template <typename U, typename A0, typename... A>
+  void construct(U *p, A0 &&a0, A &&...args) {
+    ::new (static_cast<void *>(p))
+        U(std::forward<A0>(a0), std::forward<A>(args)...);
+  }
+};
+
 using Shape = llvm::SmallVector<int64_t, 4>;
 
 int64_t numElementsOf(llvm::ArrayRef<int64_t> shape);

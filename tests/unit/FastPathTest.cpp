@@ -899,6 +899,51 @@ RC_GTEST_PROP(FastPaths, ScatterAddF32MatchesTheGeneralPathBitForBit, ()) {
   RC_ASSERT(seen != "error");
 }
 
+// Outputs of more than 4096 positions: the writes to repeated positions
+// are sorted in buckets of positions (64 here, of 4096 positions each, the
+// last one short), the buckets in two tasks that each start at their own
+// entry; one i32 index per update (the indices are the positions), and
+// slices of two with a mask (decoded positions).
+TEST(FastPaths, ScatterAddF32ManyBuckets) {
+  for (bool unique : {false, true})
+    for (int64_t width : {1, 2}) {
+      int64_t n = 60000, size = 262147 / width;
+      std::string U = tensorType({n, width}, "f32"),
+                  X = tensorType({n, 1}, "i32"),
+                  O = tensorType({size, width}, "f32"),
+                  M = tensorType({n}, "i1");
+      bool masked = width == 2;
+      Program p(fill(R"(
+        func.func @main(%orig: $0, %upd: $1, %idx: $2, %m: $3) -> $0 {
+          %r = iree_linalg_ext.scatter dimension_map = [0] unique_indices($4)
+              ins(%upd, %idx$5 : $1, $2$6) outs(%orig : $0) {
+          ^bb0(%u: f32, %o: f32):
+            %s = arith.addf %o, %u : f32
+            iree_linalg_ext.yield %s : f32
+          } -> $0
+          return %r : $0
+        })",
+                     {O, U, X, M, unique ? "true" : "false",
+                      masked ? ", %m" : "", masked ? ", " + M : std::string(),
+                      "%o, %u"}));
+      ASSERT_TRUE(p.ok());
+      // Half the updates anywhere, half into the first and last 3000
+      // positions: buckets of very different sizes.
+      Tensor idx = randomInts(DType::I32, {n, 1}, 0, size - 1, 7);
+      for (int64_t i = 0; i < n; i += 2)
+        idx.store(i, (i / 2) % 6000 < 3000 ? (i / 2) % 3000
+                                             : size - 1 - (i / 2) % 3000);
+      std::string seen = p.expectSameEverywhere(
+          {arg(randomFloats(DType::F32, {size, width}, 8)),
+           arg(randomFloats(DType::F32, {n, width}, 9)), arg(std::move(idx)),
+           arg(randomInts(DType::I1, {n}, 0, 1, 10))},
+          /*exactNaNs=*/true);
+      EXPECT_NE(seen, "error");
+      EXPECT_NE(seen.find("\"multi_writes\""), std::string::npos) << "width "
+                                                                    << width;
+    }
+}
+
 TEST(FastPaths, ScatterAddF32SpecialValues) {
   // Every pair of special values meets at one position, in both orders,
   // with the position written twice (reported with its writers).

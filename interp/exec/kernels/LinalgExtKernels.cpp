@@ -14,7 +14,8 @@
 //
 // Speed (docs/performance.md); each gives what the general code gives:
 //  - scatter runs its combiner on lanes of consecutive updates to distinct
-//    positions, and tracks multi-writes with per-position counters;
+//    positions (an f32 addf natively), finds multi-writes with bitmaps and
+//    collects their writers by buckets of positions;
 //  - gather copies whole slices, on several threads, split into tasks.
 //
 //===----------------------------------------------------------------------===//
@@ -275,13 +276,10 @@ static void finishScatter(Operation *op, Frame &frame, ext::ScatterOp sc,
     bool unenumerable = false;
     if (!freedom->multiWritesAnyOneOf) {
       // unique_indices(false): the updates combine in batch order, one
-      // candidate each.
+      // candidate each (no candidateEnds).
       mw.candidates.resize(n);
-      mw.candidateEnds.resize(n);
-      for (size_t e = 0; e < n; ++e) {
+      for (size_t e = 0; e < n; ++e)
         mw.candidates[e] = out.load(mw.positions[e]);
-        mw.candidateEnds[e] = static_cast<int64_t>(e + 1);
-      }
     } else {
       mw.candidateEnds.reserve(n);
       SmallVector<uint64_t> ups, candidates;
@@ -323,16 +321,34 @@ static void finishScatter(Operation *op, Frame &frame, ext::ScatterOp sc,
 
 namespace {
 /// Which positions a scatter writes more than once: one bit per position
-/// for written so far, one for written more than once. (A million
-/// positions take 128 KiB each: they stay in cache.)
+/// for written so far, one for written more than once, their words
+/// interleaved (`bits[2 * w]` written, `bits[2 * w + 1]` written again), so
+/// that a write touches one cache line. (A million positions take 256 KiB:
+/// they stay in cache.) Also how many writes go to such positions in each
+/// bucket of positions (their high bits), for collectMultiWrites.
 struct RepeatTracker {
-  std::vector<uint64_t> written, multiBits;
+  std::vector<uint64_t> bits;
   /// Positions written more than once, and the writes to them.
   int64_t numMulti = 0, numMultiWrites = 0;
+  /// Position p is in bucket p >> lowBits: 256 buckets or fewer up to 2^24
+  /// positions (the collecting loop writes to each as a stream, and the
+  /// streams' current cache lines stay in the first-level cache), of 4096
+  /// to 65536 positions (or all of them).
+  int lowBits;
+  /// The writes to positions written more than once, per bucket.
+  std::vector<uint32_t> bucketWrites;
 
   explicit RepeatTracker(int64_t numPositions)
-      : written((numPositions + 63) / 64, 0),
-        multiBits((numPositions + 63) / 64, 0) {}
+      : bits(2 * ((numPositions + 63) / 64), 0) {
+    int positionBits = std::max<int>(
+        1, llvm::bit_width(static_cast<uint64_t>(numPositions - 1)));
+    // More buckets for outputs over 2^24 positions: a bucket's counting
+    // sort has a counter per position (sortMultiWriteBuckets).
+    int highBits =
+        std::max(std::clamp(positionBits - 12, 0, 8), positionBits - 16);
+    lowBits = positionBits - highBits;
+    bucketWrites.assign(size_t(1) << highBits, 0);
+  }
 };
 
 /// Notes the writes of one loop into a RepeatTracker's bitmaps. A local of
@@ -341,7 +357,8 @@ struct RepeatTracker {
 class RepeatCounter {
 public:
   explicit RepeatCounter(RepeatTracker &t)
-      : tracker(t), written(t.written.data()), multiBits(t.multiBits.data()),
+      : tracker(t), bits(t.bits.data()),
+        bucketWrites(t.bucketWrites.data()), lowBits(t.lowBits),
         numMulti(t.numMulti), numMultiWrites(t.numMultiWrites) {}
 
   /// Called at every write index i, before note().
@@ -359,20 +376,24 @@ public:
   void note(int64_t p) {
     // The first repeat of a position also counts its first write.
     uint64_t bit = uint64_t(1) << (p & 63);
+    uint64_t *words = bits + 2 * (p >> 6);
     if (branchFree) {
-      uint64_t again = written[p >> 6] & bit;
-      uint64_t multiWord = multiBits[p >> 6];
+      uint64_t again = words[0] & bit;
+      uint64_t multiWord = words[1];
       int64_t first = (again & ~multiWord) != 0;
+      int64_t writes = (again != 0) + first;
       numMulti += first;
-      numMultiWrites += (again != 0) + first;
-      multiBits[p >> 6] = multiWord | again;
-    } else if (written[p >> 6] & bit) {
-      bool first = !(multiBits[p >> 6] & bit);
+      numMultiWrites += writes;
+      bucketWrites[p >> lowBits] += static_cast<uint32_t>(writes);
+      words[1] = multiWord | again;
+    } else if (words[0] & bit) {
+      bool first = !(words[1] & bit);
       numMulti += first;
       numMultiWrites += 1 + first;
-      multiBits[p >> 6] |= bit;
+      bucketWrites[p >> lowBits] += 1 + first;
+      words[1] |= bit;
     }
-    written[p >> 6] |= bit;
+    words[0] |= bit;
   }
   void finish() {
     tracker.numMulti = numMulti;
@@ -381,7 +402,9 @@ public:
 
 private:
   RepeatTracker &tracker;
-  uint64_t *written, *multiBits;
+  uint64_t *bits;
+  uint32_t *bucketWrites;
+  int lowBits;
   int64_t numMulti, numMultiWrites, stretchStart = 0;
   bool branchFree = false;
 };
@@ -538,84 +561,143 @@ void combineOnLanes(Pos pos, int64_t numElems, const CompiledRegion &cr,
 }
 
 /// The writes to the positions `repeats` found written more than once, as
-/// `multi`: the positions in order, each with its writers (batch indices)
-/// in write order. `spare` holds at least numMultiWrites + 1 pairs and may
-/// be the storage `pos` reads (see below).
+/// (position, writer) pairs packed into 64 bits (positions and writers are
+/// under 2^32), into `multi.updates`: grouped by their position's bucket,
+/// in write order within each (sortMultiWrites then sorts each bucket by
+/// position). The pairs become their writers there: no other buffer of
+/// their size. Sizes `multi`'s other arrays too.
 template <typename Pos>
-void collectMultiWrites(Pos pos, int64_t numBatch, int64_t sliceElems,
-                        int64_t numPositions, const RepeatTracker &repeats,
-                        uint64_t *spare, Freedom::MultiWrites &multi) {
-  int64_t numMulti = repeats.numMulti, numMultiWrites = repeats.numMultiWrites;
-  const uint64_t *multiBits = repeats.multiBits.data();
-  // The writes to those positions, as (position, writer) pairs in write
-  // order, sorted stably by position: each position's writers stay in write
-  // order. (A radix sort on the position: sequential passes, where
-  // counting writers per position and filling them in goes to random
-  // places of arrays larger than the cache.) The pairs are packed into 64
-  // bits (positions and writers are under 2^32), and the last pass leaves
-  // them in `multi.updates`, where each becomes its writer.
-  int positionBits = std::max<int>(
-      1, llvm::bit_width(static_cast<uint64_t>(numPositions - 1)));
-  int passes = (positionBits + 10) / 11;
-  int digitBits = (positionBits + passes - 1) / passes;
-  // When `spare` is the writes' positions array, the collecting loop
-  // compacts it in place when it starts there (it writes pair k after
-  // reading write i >= k). One more element in the result: the collecting
-  // loop writes a pair whether it keeps it or not.
+void bucketMultiWrites(Pos pos, int64_t numBatch, int64_t sliceElems,
+                       const RepeatTracker &repeats,
+                       Freedom::MultiWrites &multi) {
+  int64_t numMultiWrites = repeats.numMultiWrites;
+  int lowBits = repeats.lowBits;
+  std::vector<uint64_t> cursor(repeats.bucketWrites.size());
+  uint64_t start = 0;
+  for (size_t d = 0; d < cursor.size(); ++d) {
+    cursor[d] = start;
+    start += repeats.bucketWrites[d];
+  }
+  assert(start == static_cast<uint64_t>(numMultiWrites) &&
+         "bucket counts disagree with the repeats");
+  // One more element: the pairs not kept are written there (branch-free:
+  // about a third of the writes are to positions written once).
   multi.updates.resize(numMultiWrites + 1);
-  uint64_t *result = reinterpret_cast<uint64_t *>(multi.updates.data());
-  uint64_t *from = passes % 2 ? spare : result;
-  uint64_t *to = passes % 2 ? result : spare;
-  // The counts of each pass's digits, taken while collecting.
-  uint64_t digitMask = (uint64_t(1) << digitBits) - 1;
-  std::vector<uint32_t> counts(size_t(passes) << digitBits);
-  int64_t k = 0;
-  for (int64_t b = 0, i = 0; b < numBatch; ++b)
-    for (int64_t sl = 0; sl < sliceElems; ++sl, ++i) {
-      // Branch-free: about a third of the writes are to positions written
-      // once.
-      int64_t p = pos[i];
-      uint64_t q = static_cast<uint64_t>(std::max<int64_t>(p, 0));
-      uint32_t keep = static_cast<uint32_t>(p >= 0) &
-                      static_cast<uint32_t>(multiBits[q >> 6] >> (q & 63));
-      uint64_t pair = q << 32 | static_cast<uint64_t>(b);
-      from[k] = pair;
-      k += keep;
-      for (int pass = 0; pass < passes; ++pass)
-        counts[(size_t(pass) << digitBits) +
-               (pair >> (32 + pass * digitBits) & digitMask)] += keep;
-    }
-  assert(k == numMultiWrites && "a write to a repeated position was missed");
-  (void)k;
-  for (int pass = 0; pass < passes; ++pass) {
-    int shift = 32 + pass * digitBits;
-    uint32_t *bucket = counts.data() + (size_t(pass) << digitBits);
-    uint32_t sum = 0;
-    for (size_t d = 0; d <= digitMask; ++d)
-      sum += std::exchange(bucket[d], sum);
-    for (int64_t j = 0; j < numMultiWrites; ++j)
-      to[bucket[from[j] >> shift & digitMask]++] = from[j];
-    std::swap(from, to);
+  multi.positions.resize(repeats.numMulti);
+  multi.updateEnds.resize(repeats.numMulti);
+  uint64_t *pairs = reinterpret_cast<uint64_t *>(multi.updates.data());
+  uint64_t junk = static_cast<uint64_t>(numMultiWrites);
+  const uint64_t *bits = repeats.bits.data();
+  uint64_t *cursors = cursor.data();
+  auto place = [&](int64_t i, int64_t b) {
+    int64_t p = pos[i];
+    uint64_t q = static_cast<uint64_t>(std::max<int64_t>(p, 0));
+    uint64_t keep = static_cast<uint64_t>(p >= 0) &
+                    (bits[2 * (q >> 6) + 1] >> (q & 63)) & 1;
+    uint64_t c = cursors[q >> lowBits];
+    pairs[junk + ((c - junk) & (0 - keep))] =
+        q << 32 | static_cast<uint64_t>(b);
+    cursors[q >> lowBits] = c + keep;
+  };
+  if (sliceElems == 1) {
+    for (int64_t i = 0; i < numBatch; ++i)
+      place(i, i);
+  } else {
+    for (int64_t b = 0, i = 0; b < numBatch; ++b)
+      for (int64_t sl = 0; sl < sliceElems; ++sl, ++i)
+        place(i, b);
   }
-  assert(from == result);
-  // One entry per position, in position order.
-  multi.positions.resize(numMulti);
-  multi.updateEnds.resize(numMulti);
+}
+
+/// Sorts buckets [first, last) of bucketMultiWrites' pairs by position,
+/// stably, in cache, and fills their entries of `multi`: the positions in
+/// order, each with its writers (batch indices) in write order. Buckets
+/// are independent: the entries before `first` are counted in the bitmap.
+void sortMultiWriteBuckets(const RepeatTracker &repeats, size_t first,
+                           size_t last, Freedom::MultiWrites &multi) {
+  if (first >= last)
+    return;
+  int lowBits = repeats.lowBits;
+  uint64_t begin = 0, largest = 0;
+  for (size_t d = 0; d < last; ++d) {
+    if (d < first)
+      begin += repeats.bucketWrites[d];
+    else
+      largest = std::max<uint64_t>(largest, repeats.bucketWrites[d]);
+  }
+  // The entries before: positions written more than once before the first
+  // bucket, which starts at a bitmap word (with two buckets or more,
+  // lowBits >= 12).
   int64_t e = -1;
-  uint64_t last = ~uint64_t(0);
-  for (int64_t j = 0; j < numMultiWrites; ++j) {
-    // Branch-free: most positions have two or three writers.
-    uint64_t pair = result[j], position = pair >> 32;
-    e += position != last;
-    last = position;
-    multi.positions[e] = static_cast<int64_t>(position);
-    multi.updateEnds[e] = j + 1;
-    multi.updates[j] = static_cast<int64_t>(pair & 0xffffffffu);
+  for (uint64_t w = 0, end = (uint64_t(first) << lowBits) / 64; w < end; ++w)
+    e += llvm::popcount(repeats.bits[2 * w + 1]);
+  uint64_t lowMask = (uint64_t(1) << lowBits) - 1;
+  std::vector<uint32_t> counts(size_t(1) << lowBits);
+  std::vector<uint64_t> sorted(largest);
+  uint64_t *pairs = reinterpret_cast<uint64_t *>(multi.updates.data());
+  uint64_t lastPosition = ~uint64_t(0);
+  for (size_t d = first; d < last; ++d) {
+    uint32_t n = repeats.bucketWrites[d];
+    if (!n)
+      continue;
+    const uint64_t *bucket = pairs + begin;
+    // A counting sort on the position's low bits. (Its counters, all
+    // buckets together, are at most twice the output's elements, which are
+    // at most 16 times the updates.)
+    for (uint32_t j = 0; j < n; ++j)
+      ++counts[bucket[j] >> 32 & lowMask];
+    uint32_t sum = 0;
+    for (uint32_t &c : counts)
+      sum += std::exchange(c, sum);
+    for (uint32_t j = 0; j < n; ++j)
+      sorted[counts[bucket[j] >> 32 & lowMask]++] = bucket[j];
+    std::fill(counts.begin(), counts.end(), 0);
+    for (uint32_t j = 0; j < n; ++j) {
+      // Branch-free: most positions have two or three writers.
+      uint64_t pair = sorted[j], position = pair >> 32;
+      e += position != lastPosition;
+      lastPosition = position;
+      multi.positions[e] = static_cast<int64_t>(position);
+      multi.updateEnds[e] = static_cast<int64_t>(begin + j + 1);
+      multi.updates[begin + j] = static_cast<int64_t>(pair & 0xffffffffu);
+    }
+    begin += n;
   }
+}
+
+/// Sorts all of bucketMultiWrites' buckets, in two tasks of about as many
+/// writes each; then drops the extra element.
+void sortMultiWrites(Frame &frame, const RepeatTracker &repeats,
+                     Freedom::MultiWrites &multi) {
+  size_t numBuckets = repeats.bucketWrites.size(), mid = 0;
+  for (uint64_t sum = 0; mid < numBuckets &&
+                         2 * sum < static_cast<uint64_t>(repeats.numMultiWrites);
+       ++mid)
+    sum += repeats.bucketWrites[mid];
+  frame.interp.parallelFor(2, [&](int64_t task) {
+    sortMultiWriteBuckets(repeats, task ? mid : 0, task ? numBuckets : mid,
+                          multi);
+  });
   multi.updates.pop_back();
-  assert(e + 1 == numMulti && "a repeated position was missed");
+  assert(std::is_sorted(multi.positions.begin(), multi.positions.end()) &&
+         multi.updateEnds.back() == repeats.numMultiWrites &&
+         "a write to a repeated position was missed");
 }
 } // namespace
+
+/// Whether any of `n` i32 indices, read as unsigned, is `limit` or more.
+/// A function of its own, so that the loop is vectorized (inlined into the
+/// scatter it was not: a fifth of a millisecond per million indices).
+static LLVM_ATTRIBUTE_NOINLINE bool
+anyIndexAtLeast(const uint8_t *indices, int64_t n, uint32_t limit) {
+  uint32_t outOfRange = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t v;
+    std::memcpy(&v, indices + i * 4, 4);
+    outOfRange |= v >= limit;
+  }
+  return outOfRange;
+}
 
 /// The scatter's updates in batch order, natively: an f32 `addf` combiner
 /// one update at a time (addF32InOrder), any other on lanes
@@ -656,25 +738,17 @@ static bool scatterNatively(Operation *op, Frame &frame,
     // One unsigned comparison per index (negative ones wrap above 2^31).
     uint32_t limit = static_cast<uint32_t>(
         std::min<int64_t>(out.dim(acc.dimMap[0]), int64_t(1) << 31));
-    uint32_t outOfRange = 0;
-    for (int64_t b = 0; b < numBatch; ++b) {
-      uint32_t v;
-      std::memcpy(&v, ix + b * 4, 4);
-      outOfRange |= v >= limit;
-    }
-    if (!outOfRange) {
+    if (!anyIndexAtLeast(ix, numBatch, limit)) {
       IndexPositions pos{ix};
       auto collect = [&] {
-        if (!repeats.numMulti)
-          return;
-        std::vector<uint64_t, ZeroedAllocator<uint64_t>> spare(
-            repeats.numMultiWrites + 1);
-        collectMultiWrites(pos, numBatch, sliceElems, out.numElements(),
-                           repeats, spare.data(), multi);
+        if (repeats.numMulti)
+          bucketMultiWrites(pos, numBatch, sliceElems, repeats, multi);
       };
       if (!addF32) {
         combineOnLanes(pos, numElems, cr, frame, updates, out, repeats);
         collect();
+        if (repeats.numMulti)
+          sortMultiWrites(frame, repeats, multi);
         return true;
       }
       // The updates and the multi-write bookkeeping read only the indices
@@ -688,14 +762,16 @@ static bool scatterNatively(Operation *op, Frame &frame,
           collect();
         }
       });
+      if (repeats.numMulti)
+        sortMultiWrites(frame, repeats, multi);
       return true;
     }
   }
 
   // The position each update element writes, or -1 (masked or out of
   // range).
-  // Large scratch arrays come zeroed from calloc (huge pages, no memset).
-  std::vector<int64_t, ZeroedAllocator<int64_t>> pos(numElems);
+  // Filled in full: sized without zeroing.
+  std::vector<int64_t, UninitializedAllocator<int64_t>> pos(numElems);
   for (int64_t b = 0; b < numBatch; ++b) {
     int64_t base = -1;
     if (!acc.mask || acc.mask->load(b) != 0) {
@@ -720,11 +796,10 @@ static bool scatterNatively(Operation *op, Frame &frame,
   } else {
     combineOnLanes(decoded, numElems, cr, frame, updates, out, repeats);
   }
-  // The other buffer of the sort is `pos` itself.
-  if (repeats.numMulti)
-    collectMultiWrites(decoded, numBatch, sliceElems, out.numElements(),
-                       repeats, reinterpret_cast<uint64_t *>(pos.data()),
-                       multi);
+  if (repeats.numMulti) {
+    bucketMultiWrites(decoded, numBatch, sliceElems, repeats, multi);
+    sortMultiWrites(frame, repeats, multi);
+  }
   return true;
 }
 
