@@ -125,9 +125,21 @@ def main():
                  "producer": "elementwise producer"}[f["operator"]]),
                   "case %d: the %s operator says what it added (%s)" %
                   (i, f["operator"], f.get("structural")))
-    flagged = [(i, json.loads(feat)["flag"]) for i, _, _, _, feat in rows(rdb)
+    # The flag operator, on a campaign of mutants only (seed 5: flag
+    # mutants that the interpreter takes).
+    fl_dir = os.path.join(work, "flags")
+    compile_log = os.path.join(work, "flag-compiles.jsonl")
+    r = fuzz(dt, fl_dir, [o for o in opts if not o.startswith(
+        ("--cases", "--seed", "--guided-pct"))] +
+        ["--cases=12", "--seed=5", "--guided-pct=100"],
+        env=dict(os.environ, GUIDED_COMPILE_LOG=compile_log))
+    compiles = [json.loads(line) for line in open(compile_log)] \
+        if os.path.exists(compile_log) else []
+    check(r.returncode == 0, "flag campaign exits 0\n" + r.stderr[-3000:])
+    fdb = os.path.join(fl_dir, "campaign.db")
+    flagged = [(i, json.loads(feat)["flag"]) for i, _, _, _, feat in rows(fdb)
                if '"flag"' in feat]
-    flag_rows = db_query(rdb, "SELECT case_index, target, flags FROM cases "
+    flag_rows = db_query(fdb, "SELECT case_index, target, flags FROM cases "
                               "WHERE target != '-'")
     ran_flagged = [(i, fl) for i, fl in flagged
                    if any(c == i for c, _, _ in flag_rows)]
@@ -135,13 +147,17 @@ def main():
     for i, fl in ran_flagged:
         check(all(fl in flags.split() for c, _, flags in flag_rows if c == i),
               "flag mutant %d compiled with %s" % (i, fl))
+        check(any(c["functions"] == ["f%d" % i] and fl in c["flags"]
+                  for c in compiles),
+              "flag mutant %d compiled alone with %s" % (i, fl))
+        check(all(c["functions"] == ["f%d" % i] for c in compiles
+                  if fl in c["flags"] and "f%d" % i in c["functions"]),
+              "flag mutant %d: every compile with %s holds it alone" % (i, fl))
+        # The operator never draws the batch's own flag, so no batch mate
+        # compiled with it.
         mates = [(c, flags) for c, _, flags in flag_rows
                  if c // 2 == i // 2 and c != i]
-        check(all(fl not in flags.split() or
-                  all(fl in f2.split() for c2, _, f2 in flag_rows
-                      if c2 // 2 == i // 2 and c2 not in [x for x, _ in
-                                                         flagged])
-                  for c, flags in mates),
+        check(all(fl not in flags.split() for _, flags in mates),
               "the flag of mutant %d stays its own (%s)" % (i, mates))
     lag_ok = True
     for i, feat in mutants:
