@@ -1240,8 +1240,8 @@ int fuzzCommand(int argc, char **argv) {
   cl::opt<unsigned> guidedPct(
       "guided-pct",
       cl::desc("With --guided: percent of the cases that are mutants of "
-               "queue entries once the queue has any (0-100, default 50)"),
-      cl::init(50), cl::cat(common.category));
+               "queue entries once the queue has any (0-100, default 30)"),
+      cl::init(30), cl::cat(common.category));
   cl::list<std::string> guidedSeed(
       "guided-seed",
       cl::desc("With --guided: start the queue (and the features seen) "
