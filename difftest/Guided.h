@@ -68,8 +68,9 @@ public:
   const QueueEntry *pick(uint64_t caseSeed, const GuidedView &view) const;
   /// The operator case `caseSeed` is made with, drawn by weight among those
   /// `available` says the campaign has (Flag needs a flag space).
-  MutationOperator pickOperator(uint64_t caseSeed, const GuidedView &view,
-                                std::array<bool, kNumOperators> available) const;
+  MutationOperator
+  pickOperator(uint64_t caseSeed, const GuidedView &view,
+               std::array<bool, kNumOperators> available) const;
 
 private:
   std::mutex mutex;

@@ -1,4 +1,4 @@
-//===- Schedule.cpp - Which entry and operator a guided mutant gets -------===//
+//===- Schedule.cpp - A guided mutant's entry and operator ---------------===//
 
 #include "difftest/Schedule.h"
 

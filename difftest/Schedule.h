@@ -1,4 +1,4 @@
-//===- Schedule.h - Which entry and operator a guided mutant gets -*- C++ -*-===//
+//===- Schedule.h - A guided mutant's entry and operator ------*- C++ -*-===//
 //
 // The scheduling of `difftest fuzz --guided` (Guided.h), apart from the
 // database and the campaign so it can be tested alone. AFL's energy: an
@@ -83,9 +83,9 @@ size_t drawWeighted(llvm::ArrayRef<double> weights, double u);
 size_t drawEntry(llvm::ArrayRef<EntryRecord> entries, double u);
 /// The operator drawn by weight among the `available` ones (RefMutate when
 /// none is).
-MutationOperator drawOperator(const std::array<OperatorRecord, kNumOperators> &ops,
-                              const std::array<bool, kNumOperators> &available,
-                              double u);
+MutationOperator
+drawOperator(const std::array<OperatorRecord, kNumOperators> &ops,
+             const std::array<bool, kNumOperators> &available, double u);
 
 } // namespace ref::difftest
 

@@ -122,8 +122,8 @@ std::optional<Site> parseSite(StringRef program) {
   size_t fnEnd = program.find("\n}", s.headerEnd);
   StringRef fnText = program.take_front(fnEnd);
   s.retLine = StringRef::npos;
-  for (size_t pos = fnText.find("return ", s.headerEnd);
-       pos != StringRef::npos; pos = fnText.find("return ", pos + 1)) {
+  for (size_t pos = fnText.find("return ", s.headerEnd); pos != StringRef::npos;
+       pos = fnText.find("return ", pos + 1)) {
     size_t lineStart = program.rfind('\n', pos) + 1;
     if (program.slice(lineStart, pos).trim().empty())
       s.retLine = lineStart;
@@ -150,8 +150,8 @@ std::optional<Site> parseSite(StringRef program) {
 
 /// The program with `code` inserted before the return and result `k`
 /// replaced by `value` of type `type`.
-std::string replaceResult(StringRef program, Site s, size_t k,
-                          StringRef code, StringRef value, StringRef type) {
+std::string replaceResult(StringRef program, Site s, size_t k, StringRef code,
+                          StringRef value, StringRef type) {
   s.operands[k] = value.str();
   s.types[k] = type.str();
   s.resultTypes[k] = type.str();
@@ -163,8 +163,8 @@ std::string replaceResult(StringRef program, Site s, size_t k,
   std::string newReturn = s.indent + "return " + llvm::join(s.operands, ", ") +
                           " : " + llvm::join(s.types, ", ");
   return program.take_front(s.fn).str() + newHeader +
-         program.slice(s.headerEnd, s.retLine).str() + code.str() +
-         newReturn + program.substr(s.retEnd).str();
+         program.slice(s.headerEnd, s.retLine).str() + code.str() + newReturn +
+         program.substr(s.retEnd).str();
 }
 
 /// `tensor.dim`s of the dynamic extents `dims` of `v` (of type `ty`), named
@@ -191,8 +191,8 @@ llvm::SmallVector<std::string> dynamicSizes(const TensorTy &ty, StringRef v,
 std::string negation(StringRef elt, StringRef p, StringRef indent,
                      std::string &code) {
   if (isFloat(elt)) {
-    code += llvm::formatv("{0}  {1}_n = arith.negf {1}_in : {2}\n", indent, p,
-                          elt);
+    code +=
+        llvm::formatv("{0}  {1}_n = arith.negf {1}_in : {2}\n", indent, p, elt);
     return "negf";
   }
   if (elt == "i1") {
@@ -201,15 +201,15 @@ std::string negation(StringRef elt, StringRef p, StringRef indent,
                           indent, p);
     return "not";
   }
-  code += llvm::formatv("{0}  {1}_z = arith.constant 0 : {2}\n", indent, p,
-                        elt);
-  code += llvm::formatv("{0}  {1}_n = arith.subi {1}_z, {1}_in : {2}\n",
-                        indent, p, elt);
+  code +=
+      llvm::formatv("{0}  {1}_z = arith.constant 0 : {2}\n", indent, p, elt);
+  code += llvm::formatv("{0}  {1}_n = arith.subi {1}_z, {1}_in : {2}\n", indent,
+                        p, elt);
   return "0 - x";
 }
 
 /// An elementwise `linalg.generic` negating `v` (of type `in`) into a new
-/// value {p}_r of type `out`, reading it through `inMap`.
+/// value {p}_r of type `out`, read through a transposing map if asked.
 std::string elementwise(const TensorTy &in, const TensorTy &out, StringRef v,
                         StringRef p, StringRef indent, bool transposed,
                         std::string &op) {
@@ -232,8 +232,8 @@ std::string elementwise(const TensorTy &in, const TensorTy &out, StringRef v,
       llvm::join(iters, ", "), v, printTensor(in), printTensor(out));
   // Block values named with the fresh prefix too: a region that is not
   // isolated from above must not redefine a name of the function.
-  code += llvm::formatv("{0}^bb0({1}_in: {2}, {1}_out: {2}):\n", indent, p,
-                        in.elt);
+  code +=
+      llvm::formatv("{0}^bb0({1}_in: {2}, {1}_out: {2}):\n", indent, p, in.elt);
   op = negation(in.elt, p, indent, code);
   code += llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p, in.elt);
   code += llvm::formatv("{0}} -> {1}\n", indent, printTensor(out));
@@ -271,8 +271,7 @@ std::optional<StructuralMutant> addConsumer(StringRef program, uint64_t seed) {
   return std::nullopt;
 }
 
-std::optional<StructuralMutant> addReduction(StringRef program,
-                                             uint64_t seed) {
+std::optional<StructuralMutant> addReduction(StringRef program, uint64_t seed) {
   std::optional<Site> s = parseSite(program);
   if (!s)
     return std::nullopt;
@@ -322,10 +321,10 @@ std::optional<StructuralMutant> addReduction(StringRef program,
                           ty->elt);
     // Exact on every target: a maximum for floats (no rounding, whatever
     // the order), a wrapping sum for integers.
-    code += llvm::formatv("{0}  {1}_n = {2} {1}_in, {1}_out : {3}\n", indent,
-                          p, fp ? "arith.maximumf" : "arith.addi", ty->elt);
-    code += llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p,
-                          ty->elt);
+    code += llvm::formatv("{0}  {1}_n = {2} {1}_in, {1}_out : {3}\n", indent, p,
+                          fp ? "arith.maximumf" : "arith.addi", ty->elt);
+    code +=
+        llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p, ty->elt);
     code += llvm::formatv("{0}} -> {1}\n", indent, out);
     StructuralMutant m;
     m.program = replaceResult(program, *s, k, code, p + "_r", out);
@@ -384,10 +383,9 @@ std::optional<StructuralMutant> addProducer(StringRef program, uint64_t seed) {
     if (transposed)
       std::swap(inTy.dims[0], inTy.dims[1]);
     std::string p = s->prefix, op;
-    std::string code = elementwise(inTy, *ty, name, p, s->indent.empty()
-                                                          ? "  "
-                                                          : s->indent,
-                                   transposed, op);
+    std::string code =
+        elementwise(inTy, *ty, name, p, s->indent.empty() ? "  " : s->indent,
+                    transposed, op);
     std::string newBody;
     size_t last = 0;
     for (size_t at = body.find(name); at != StringRef::npos;
@@ -405,8 +403,8 @@ std::optional<StructuralMutant> addProducer(StringRef program, uint64_t seed) {
     // The body starts with the header's newline; the producer goes first.
     m.program = program.take_front(s->fn).str() + newHeader + "\n" + code +
                 newBody.substr(1) + program.substr(s->retEnd).str();
-    m.what = llvm::formatv("elementwise producer ({0}{1}) of argument {2}",
-                           op, transposed ? ", transposed" : "", k)
+    m.what = llvm::formatv("elementwise producer ({0}{1}) of argument {2}", op,
+                           transposed ? ", transposed" : "", k)
                  .str();
     return m;
   }

@@ -24,10 +24,10 @@ TEST(Schedule, RecordsFromHistory) {
   GuidedHistory h;
   // Entries: cases 0 (first to 3 features), 5 (1), -2 (seeded, 2).
   h.firstTo = {{0, 3}, {5, 1}, {-2, 2}, {9, 4}};
-  h.mutants = {{5, mutant(0, "reduction")},  // first to a feature: an entry
-               {6, mutant(0, "reduction")},  // nothing
-               {7, mutant(-2, "flag")},      // nothing
-               {8, mutant(5, nullptr)},      // before operators: ref-mutate
+  h.mutants = {{5, mutant(0, "reduction")}, // first to a feature: an entry
+               {6, mutant(0, "reduction")}, // nothing
+               {7, mutant(-2, "flag")},     // nothing
+               {8, mutant(5, nullptr)},     // before operators: ref-mutate
                {9, "{\"parent_case\":0,\"structural\":\"elementwise\"}"},
                {10, "not json"}};
   ScheduleRecords r = scheduleRecords({-2, 0, 5}, h);
@@ -52,11 +52,11 @@ TEST(Schedule, RecordsFromHistory) {
 }
 
 TEST(Schedule, EnergyFavoursProductiveAndDecaysBarren) {
-  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 1}), 0.5);       // fresh
-  EXPECT_DOUBLE_EQ(entryEnergy({8, 0, 1}), 0.1);       // 8 barren mutants
-  EXPECT_DOUBLE_EQ(entryEnergy({2, 2, 1}), 0.75);      // both found
-  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 4}), 1.0);       // 4 features: x2
-  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 100}), 2.0);     // capped at 16
+  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 1}), 0.5);   // fresh
+  EXPECT_DOUBLE_EQ(entryEnergy({8, 0, 1}), 0.1);   // 8 barren mutants
+  EXPECT_DOUBLE_EQ(entryEnergy({2, 2, 1}), 0.75);  // both found
+  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 4}), 1.0);   // 4 features: x2
+  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 100}), 2.0); // capped at 16
   EXPECT_DOUBLE_EQ(operatorWeight({0, 0}), 0.5);
   EXPECT_DOUBLE_EQ(operatorWeight({10, 4}), 5.0 / 12);
 }
