@@ -6,7 +6,10 @@ first T minutes of the campaign, and its cases per minute.
 
 Usage: guided_compare.py [--at=MIN,...] DIR...
 Each DIR is a campaign made with --guided (a random baseline: --guided
---guided-pct=0, which records coverage and never mutates)."""
+--guided-pct=0, which records coverage and never mutates). A second table
+gives, per campaign with mutants, each mutation operator's mutants, those
+first to some feature, and the features they were first to."""
+import json
 import sqlite3
 import sys
 
@@ -50,6 +53,30 @@ def main():
                 d, t, len(cases), len(cases) / t, mutants if t == end else "",
                 len(reached), kinds["P"], kinds["C"], kinds["F"],
                 ", ".join("%s %d" % kv for kv in sorted(targets.items()))))
+    operators(dirs)
+
+
+def operators(dirs):
+    print()
+    print("| campaign | operator | mutants | first to a feature | features |")
+    print("|---|---|---|---|---|")
+    for d in dirs:
+        con = sqlite3.connect(d + "/campaign.db")
+        first = dict(con.execute("SELECT first_case, COUNT(*) FROM coverage "
+                                 "GROUP BY first_case"))
+        stats = {}
+        for i, feat in con.execute(
+                "SELECT case_index, MIN(features) FROM cases WHERE features "
+                "LIKE '%\"parent_case\"%' GROUP BY case_index"):
+            f = json.loads(feat)
+            op = f.get("operator") or ("consumer" if "structural" in f
+                                       else "ref-mutate")
+            s = stats.setdefault(op, [0, 0, 0])
+            s[0] += 1
+            s[1] += i in first
+            s[2] += first.get(i, 0)
+        for op, (n, found, feats) in sorted(stats.items()):
+            print("| %s | %s | %d | %d | %d |" % (d, op, n, found, feats))
 
 
 if __name__ == "__main__":

@@ -370,6 +370,25 @@ std::vector<QueueEntry> CampaignDB::guidedQueue(int64_t maxBatch) {
   return out;
 }
 
+GuidedHistory CampaignDB::guidedHistory(int64_t maxBatch) {
+  std::lock_guard<std::mutex> lock(mutex);
+  GuidedHistory h;
+  // A mutant has a row per target (or one when rejected), each with the
+  // same features: one per case index.
+  Stmt m(db, "SELECT case_index, MIN(features) FROM cases WHERE batch >= 0 "
+             "AND batch <= ? AND features LIKE '%\"parent_case\"%' GROUP BY "
+             "case_index ORDER BY case_index");
+  m.bind(1, maxBatch);
+  while (sqlite3_step(m.s) == SQLITE_ROW)
+    h.mutants.push_back({m.integer(0), m.text(1)});
+  Stmt f(db, "SELECT first_case, COUNT(*) FROM coverage WHERE batch <= ? "
+             "GROUP BY first_case");
+  f.bind(1, maxBatch);
+  while (sqlite3_step(f.s) == SQLITE_ROW)
+    h.firstTo[f.integer(0)] = f.integer(1);
+  return h;
+}
+
 std::pair<int64_t, int64_t> CampaignDB::coverageCounts() {
   std::lock_guard<std::mutex> lock(mutex);
   Stmt f(db, "SELECT COUNT(*) FROM coverage");

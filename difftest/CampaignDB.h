@@ -15,6 +15,8 @@
 #ifndef REF_DIFFTEST_CAMPAIGNDB_H
 #define REF_DIFFTEST_CAMPAIGNDB_H
 
+#include "difftest/Schedule.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -131,6 +133,11 @@ public:
   /// (their case indices are higher), so the answer does not depend on
   /// which later batches committed already.
   std::vector<QueueEntry> guidedQueue(int64_t maxBatch);
+  /// What a guided batch schedules by (Guided.h), as batch `b` sees it:
+  /// the features JSON of every mutant of a queue entry in batches 0 ..
+  /// `maxBatch` (one per case index), and per case index of those batches
+  /// and the seeded ones the number of features it is first to.
+  GuidedHistory guidedHistory(int64_t maxBatch);
   /// Distinct features reached, and queue entries (seeded ones included).
   std::pair<int64_t, int64_t> coverageCounts();
   /// The features `entry` is first to.

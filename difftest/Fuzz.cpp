@@ -352,6 +352,9 @@ struct BatchCase {
   /// case's own, so that the cases of one combined module never share a
   /// scope).
   std::vector<std::string> parameters;
+  /// A guided mutant made with the flag operator: the flag it compiles
+  /// with (alone, beside the batch's configuration).
+  std::string flag;
 };
 
 /// Whether `c` is a golden suspect: at least two targets ran it, every one
@@ -416,7 +419,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
 
   // A guided batch draws its mutants from the queue as the batches before
   // it left it (Guided.h: waits for them).
-  std::vector<QueueEntry> queue;
+  GuidedView view;
   std::vector<std::pair<std::string, std::string>> coverageDirs;
   if (guided) {
     auto q = guided->snapshot(b, *db, [&] {
@@ -425,7 +428,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     if (!q)
       return environmentError("stopped while batch " + std::to_string(b) +
                               " waited for the batches before it");
-    queue = std::move(*q);
+    view = std::move(*q);
   }
   // A compile that also dumps the executable configurations into `dir`
   // (relative to its working directory) for the coverage of --guided.
@@ -456,6 +459,30 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       c.extraFlags.push_back(drawn->flag);
     configs.push_back(std::move(c));
   }
+  // The flags a guided mutant may draw (its flag operator): those of the
+  // flag space that apply to some target of the campaign.
+  std::vector<const FlagChoice *> guidedFlags;
+  if (guided)
+    for (const FlagChoice &f : flagChoices)
+      if (llvm::any_of(configs, [&](const gpu::TargetConfig &c) {
+            return flagApplies(f, c.desc->name) &&
+                   gpu::compilerAcceptsFlag(settings.tools->compilerHelp(),
+                                            f.flag);
+          }))
+        guidedFlags.push_back(&f);
+  // The configuration case `c` compiles with on target `t`: the batch's,
+  // and a flagged mutant's flag where it applies.
+  auto caseConfig = [&](const BatchCase &c, size_t t) {
+    gpu::TargetConfig config = configs[t];
+    if (!c.flag.empty())
+      for (const FlagChoice *f : guidedFlags)
+        if (f->flag == c.flag && flagApplies(*f, config.desc->name) &&
+            gpu::compilerAcceptsFlag(settings.tools->compilerHelp(),
+                                     c.flag) &&
+            !llvm::is_contained(config.extraFlags, c.flag))
+          config.extraFlags.push_back(c.flag);
+    return config;
+  };
 
   std::vector<CaseRow> rows;
   std::vector<FailureRow> failures;
@@ -686,18 +713,51 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     c.index = i;
     c.caseSeed = fuzz::caseSeed(seed, static_cast<uint64_t>(i));
     c.name = "f" + std::to_string(i);
-    if (const QueueEntry *q = guided ? guided->pick(c.caseSeed, queue)
+    if (const QueueEntry *q = guided ? guided->pick(c.caseSeed, view)
                                      : nullptr) {
-      // A mutant of a queue entry (its program, as committed), half the
-      // time with a consumer added first (Structural.h).
+      // A mutant of a queue entry (its program, as committed): an operator
+      // drawn by its record (Guided.h), then ref-mutate's mutations. An
+      // operator that does not apply leaves ref-mutate's alone.
       llvm::json::Object origin{{"parent_case", q->caseIndex},
                                 {"parent_function", q->function}};
       std::string program = q->program;
-      if (fuzz::mixSeed(c.caseSeed, 0x57C7) % 2 == 0)
-        if (auto s = addConsumer(program, fuzz::mixSeed(c.caseSeed, 0x57C8))) {
-          program = std::move(s->program);
-          origin["structural"] = s->what;
-        }
+      std::array<bool, kNumOperators> available;
+      available.fill(true);
+      available[size_t(MutationOperator::Flag)] = !guidedFlags.empty();
+      MutationOperator op = guided->pickOperator(c.caseSeed, view, available);
+      uint64_t opSeed = fuzz::mixSeed(c.caseSeed, 0x57C8);
+      std::optional<StructuralMutant> s;
+      switch (op) {
+      case MutationOperator::Consumer:
+        s = addConsumer(program, opSeed);
+        break;
+      case MutationOperator::Reduction:
+        s = addReduction(program, opSeed);
+        break;
+      case MutationOperator::Producer:
+        s = addProducer(program, opSeed);
+        break;
+      case MutationOperator::Flag: {
+        // One of the flags the batch does not compile with already.
+        const FlagChoice &f = *guidedFlags[opSeed % guidedFlags.size()];
+        if (drawn && f.flag == drawn->flag)
+          op = MutationOperator::RefMutate;
+        else
+          c.flag = f.flag;
+        break;
+      }
+      case MutationOperator::RefMutate:
+        break;
+      }
+      if (s) {
+        program = std::move(s->program);
+        origin["structural"] = s->what;
+      } else if (op != MutationOperator::Flag) {
+        op = MutationOperator::RefMutate;
+      }
+      origin["operator"] = operatorName(op).str();
+      if (!c.flag.empty())
+        origin["flag"] = c.flag;
       llvm::SmallString<256> parent(
           joinPath(bdir, "parent-" + c.name + ".mlir"));
       fs::make_absolute(parent);
@@ -799,7 +859,8 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
 
   // 2. Compile and run per target.
   std::string goldenCmdTail;
-  for (const gpu::TargetConfig &config : configs) {
+  for (size_t ti = 0; ti < configs.size(); ++ti) {
+    const gpu::TargetConfig &config = configs[ti];
     std::string sub = config.name();
     std::replace(sub.begin(), sub.end(), ':', '_');
     // Which cases run from a combined module (and its compile result);
@@ -811,9 +872,11 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     TargetResult combinedCompile;
     std::string combinedName;
     if (batching && cases.size() > 1) {
-      std::vector<size_t> members(cases.size());
+      // A mutant with a flag of its own compiles alone (with the flag).
+      std::vector<size_t> members;
       for (size_t k = 0; k < cases.size(); ++k)
-        members[k] = k;
+        if (cases[k].flag.empty())
+          members.push_back(k);
       for (int round = 0; round < 3 && members.size() > 1; ++round) {
         std::string module;
         std::vector<std::pair<unsigned, unsigned>> lines; // [first, last]
@@ -903,17 +966,18 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
           }
         }
       } else {
-        ct.result = runTarget(withCoverage(config, c.dir, "cov-" + sub),
-                              "program.mlir", c.golden.spec, c.dir, sub,
-                              settings);
+        ct.result =
+            runTarget(withCoverage(caseConfig(c, ti), c.dir, "cov-" + sub),
+                      "program.mlir", c.golden.spec, c.dir, sub, settings);
       }
       // A tool that could not start, was stopped from outside or found the
       // disk full tells nothing about the case: one retry (a stray kill),
       // then the campaign stops without committing the batch.
       if (ct.result.verdict == gpu::Verdict::ToolError) {
         if (!diskFull(ct.result)) {
-          ct.result = runTarget(config, "program.mlir", c.golden.spec, c.dir,
-                                sub + "-retry", settings);
+          ct.result = runTarget(caseConfig(c, ti), "program.mlir",
+                                c.golden.spec, c.dir, sub + "-retry",
+                                settings);
           ct.subdir = sub + "-retry";
           ct.batchOnly = false;
         }
@@ -946,7 +1010,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     for (const gpu::TensorFile &in : c.golden.spec.inputs)
       goldenArgv.push_back("--input=" + in.inputFlag());
     auto bundle = writeBundle(stage, name, c.dir, ct.subdir, spec,
-                              configs[t], ct.result, settings,
+                              caseConfig(c, t), ct.result, settings,
                               shellCommand(goldenArgv), /*replace=*/true);
     if (!bundle)
       return bundle.takeError();
@@ -955,7 +1019,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
   std::vector<SuspectRow> suspects;
   for (BatchCase &c : cases) {
     for (auto [t, ct] : llvm::enumerate(c.targets)) {
-      const gpu::TargetConfig &config = configs[t];
+      const gpu::TargetConfig config = caseConfig(c, t);
       CaseRow row = baseRow(c);
       // The flags this target compiled with (a drawn flag applies only to
       // the targets it belongs to).
@@ -1176,8 +1240,8 @@ int fuzzCommand(int argc, char **argv) {
   cl::opt<unsigned> guidedPct(
       "guided-pct",
       cl::desc("With --guided: percent of the cases that are mutants of "
-               "queue entries once the queue has any (0-100, default 50)"),
-      cl::init(50), cl::cat(common.category));
+               "queue entries once the queue has any (0-100, default 30)"),
+      cl::init(30), cl::cat(common.category));
   cl::list<std::string> guidedSeed(
       "guided-seed",
       cl::desc("With --guided: start the queue (and the features seen) "

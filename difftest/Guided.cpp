@@ -6,6 +6,8 @@
 #include "difftest/Coverage.h"
 #include "fuzz/Values.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,7 +28,7 @@ void GuidedQueue::committed(int64_t b) {
   changed.notify_all();
 }
 
-std::optional<std::vector<QueueEntry>>
+std::optional<GuidedView>
 GuidedQueue::snapshot(int64_t b, CampaignDB &db,
                       const std::function<bool()> &stopped) {
   int64_t step = std::max<int64_t>(1, shardCount);
@@ -45,21 +47,36 @@ GuidedQueue::snapshot(int64_t b, CampaignDB &db,
       changed.wait_for(lock, std::chrono::seconds(1));
     }
   }
-  return db.guidedQueue(std::max<int64_t>(-1, last));
+  int64_t upTo = std::max<int64_t>(-1, last);
+  GuidedView view;
+  view.queue = db.guidedQueue(upTo);
+  std::vector<int64_t> cases;
+  for (const QueueEntry &e : view.queue)
+    cases.push_back(e.caseIndex);
+  view.records = scheduleRecords(cases, db.guidedHistory(upTo));
+  return view;
 }
 
+namespace {
+
+/// A uniform draw in [0, 1) from a 64-bit hash.
+double unit(uint64_t r) { return double(r >> 11) * 0x1.0p-53; }
+
+} // namespace
+
 const QueueEntry *GuidedQueue::pick(uint64_t caseSeed,
-                                    const std::vector<QueueEntry> &queue) const {
-  if (queue.empty() || fuzz::mixSeed(caseSeed, 0x6E1D) % 100 >= percent)
+                                    const GuidedView &view) const {
+  if (view.queue.empty() || fuzz::mixSeed(caseSeed, 0x6E1D) % 100 >= percent)
     return nullptr;
-  uint64_t r = fuzz::mixSeed(caseSeed, 0x6E1E);
-  // Half the picks from the newest quarter of the queue: the frontier the
-  // campaign reached last is where a next step most likely finds more.
-  size_t n = queue.size();
-  if (r % 2 == 0)
-    return &queue[(r >> 1) % n];
-  size_t recent = std::max<size_t>(1, n / 4);
-  return &queue[n - recent + (r >> 1) % recent];
+  return &view.queue[drawEntry(view.records.entries,
+                               unit(fuzz::mixSeed(caseSeed, 0x6E1E)))];
+}
+
+MutationOperator
+GuidedQueue::pickOperator(uint64_t caseSeed, const GuidedView &view,
+                          std::array<bool, kNumOperators> available) const {
+  return drawOperator(view.records.operators, available,
+                      unit(fuzz::mixSeed(caseSeed, 0x0F7E)));
 }
 
 llvm::Expected<BatchCoverage>

@@ -4,8 +4,12 @@
 // executable configurations (difftest/Coverage.h); a case whose function
 // is the first to reach a feature (a pipeline x root op, a lowering config,
 // a dispatch's fused ops) enters the queue, kept in the campaign database.
-// A share of the cases (--guided-pct) are mutants of queue entries, made by
-// ref-mutate as --mutate's are (difftest/Mutate.h).
+// A share of the cases (--guided-pct) are mutants of queue entries: an
+// operator (a structural mutation, a compiler flag, or none) and then
+// ref-mutate's mutations as --mutate's (difftest/Mutate.h).
+//
+// Which entry and which operator: difftest/Schedule.h (AFL's energy,
+// MOpt's operator weights).
 //
 // Determinism: batch b sees the queue of the seeded entries and the batches
 // of its shard up to b - lag * N (lag: the campaign's --jobs when it was
@@ -22,7 +26,9 @@
 #define REF_DIFFTEST_GUIDED_H
 
 #include "difftest/CampaignDB.h"
+#include "difftest/Schedule.h"
 
+#include <array>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -30,6 +36,13 @@
 #include <set>
 
 namespace ref::difftest {
+
+/// What batch b draws from: the queue and the records of the batches
+/// before it (the queue's order).
+struct GuidedView {
+  std::vector<QueueEntry> queue;
+  ScheduleRecords records; // Schedule.h
+};
 
 class GuidedQueue {
 public:
@@ -47,12 +60,17 @@ public:
   /// The queue batch `b` draws from: waits until the shard's batches up to
   /// b - lag * N are committed (polling `stopped` every second; nullopt
   /// when it says stop).
-  std::optional<std::vector<QueueEntry>>
+  std::optional<GuidedView>
   snapshot(int64_t b, CampaignDB &db, const std::function<bool()> &stopped);
 
-  /// The entry case `caseSeed` mutates, or null: a generated case.
-  const QueueEntry *pick(uint64_t caseSeed,
-                         const std::vector<QueueEntry> &queue) const;
+  /// The entry case `caseSeed` mutates (drawn by energy), or null: a
+  /// generated case.
+  const QueueEntry *pick(uint64_t caseSeed, const GuidedView &view) const;
+  /// The operator case `caseSeed` is made with, drawn by weight among those
+  /// `available` says the campaign has (Flag needs a flag space).
+  MutationOperator
+  pickOperator(uint64_t caseSeed, const GuidedView &view,
+               std::array<bool, kNumOperators> available) const;
 
 private:
   std::mutex mutex;

@@ -845,7 +845,7 @@ int nightlyCommand(int argc, char **argv) {
   cl::opt<int> guidedPct(
       "guided-pct",
       cl::desc("With --guided: percent of the cases that are mutants of queue "
-               "entries (difftest fuzz --guided-pct; default 50)"),
+               "entries (difftest fuzz --guided-pct; default 30)"),
       cl::init(-1), cl::cat(common.category));
   cl::opt<std::string> guidedSeed(
       "guided-seed",

@@ -85,53 +85,170 @@ std::string affineMap(unsigned rank, bool transposed) {
 
 } // namespace
 
-std::optional<StructuralMutant> addConsumer(StringRef program, uint64_t seed) {
-  size_t fn = program.find("func.func @");
-  if (fn == StringRef::npos)
-    return std::nullopt;
-  size_t headerEnd = program.find('\n', fn);
-  if (headerEnd == StringRef::npos)
-    return std::nullopt;
-  StringRef header = program.slice(fn, headerEnd);
-  size_t arrow = header.rfind(") -> ");
-  size_t brace = header.rfind(" {");
-  if (arrow == StringRef::npos || brace == StringRef::npos || brace < arrow)
-    return std::nullopt;
-  StringRef results = header.slice(arrow + 5, brace).trim();
-  bool parenthesized = results.consume_front("(") && results.consume_back(")");
-  llvm::SmallVector<std::string> resultTypes = splitTopLevel(results);
+namespace {
 
-  // The function's return: the last `return` line.
-  size_t retLine = StringRef::npos;
-  for (size_t pos = program.find("return ", headerEnd); pos != StringRef::npos;
-       pos = program.find("return ", pos + 1)) {
+/// Where a mutation edits a one-function program: its header (argument and
+/// result types) and its last `return`.
+struct Site {
+  size_t fn = 0, headerEnd = 0, retLine = 0, retEnd = 0;
+  StringRef header;
+  size_t arrow = 0, brace = 0;
+  bool parenthesized = false;
+  llvm::SmallVector<std::string> resultTypes, operands, types;
+  std::string indent;
+  std::string prefix; // fresh prefix for new values: %gm, %gm1, ...
+};
+
+std::optional<Site> parseSite(StringRef program) {
+  Site s;
+  s.fn = program.find("func.func @");
+  if (s.fn == StringRef::npos)
+    return std::nullopt;
+  s.headerEnd = program.find('\n', s.fn);
+  if (s.headerEnd == StringRef::npos)
+    return std::nullopt;
+  s.header = program.slice(s.fn, s.headerEnd);
+  s.arrow = s.header.rfind(") -> ");
+  s.brace = s.header.rfind(" {");
+  if (s.arrow == StringRef::npos || s.brace == StringRef::npos ||
+      s.brace < s.arrow)
+    return std::nullopt;
+  StringRef results = s.header.slice(s.arrow + 5, s.brace).trim();
+  s.parenthesized = results.consume_front("(") && results.consume_back(")");
+  s.resultTypes = splitTopLevel(results);
+
+  // The function's return: its last `return` line before the `}` that
+  // closes it at the start of a line (functions after it have their own).
+  size_t fnEnd = program.find("\n}", s.headerEnd);
+  StringRef fnText = program.take_front(fnEnd);
+  s.retLine = StringRef::npos;
+  for (size_t pos = fnText.find("return ", s.headerEnd); pos != StringRef::npos;
+       pos = fnText.find("return ", pos + 1)) {
     size_t lineStart = program.rfind('\n', pos) + 1;
     if (program.slice(lineStart, pos).trim().empty())
-      retLine = lineStart;
+      s.retLine = lineStart;
   }
-  if (retLine == StringRef::npos)
+  if (s.retLine == StringRef::npos)
     return std::nullopt;
-  size_t retEnd = program.find('\n', retLine);
-  if (retEnd == StringRef::npos)
-    retEnd = program.size();
-  StringRef line = program.slice(retLine, retEnd);
-  std::string indent = line.take_front(line.find("return")).str();
+  s.retEnd = program.find('\n', s.retLine);
+  if (s.retEnd == StringRef::npos)
+    s.retEnd = program.size();
+  StringRef line = program.slice(s.retLine, s.retEnd);
+  s.indent = line.take_front(line.find("return")).str();
   StringRef rest = line.ltrim().drop_front(strlen("return "));
   auto [opsText, typesText] = rest.split(" : ");
-  llvm::SmallVector<std::string> operands = splitTopLevel(opsText);
-  llvm::SmallVector<std::string> types = splitTopLevel(typesText);
-  if (operands.empty() || operands.size() != types.size() ||
-      types.size() != resultTypes.size())
+  s.operands = splitTopLevel(opsText);
+  s.types = splitTopLevel(typesText);
+  if (s.operands.empty() || s.operands.size() != s.types.size() ||
+      s.types.size() != s.resultTypes.size())
     return std::nullopt;
+  s.prefix = "%gm";
+  for (unsigned k = 1; program.contains(s.prefix + "_"); ++k)
+    s.prefix = "%gm" + std::to_string(k);
+  return s;
+}
 
-  // A fresh prefix for the new values.
-  std::string p = "%gm";
-  for (unsigned k = 1; program.contains(p + "_"); ++k)
-    p = "%gm" + std::to_string(k);
+/// The program with `code` inserted before the return and result `k`
+/// replaced by `value` of type `type`.
+std::string replaceResult(StringRef program, Site s, size_t k, StringRef code,
+                          StringRef value, StringRef type) {
+  s.operands[k] = value.str();
+  s.types[k] = type.str();
+  s.resultTypes[k] = type.str();
+  std::string newHeader =
+      s.header.take_front(s.arrow + 5).str() +
+      (s.parenthesized ? "(" + llvm::join(s.resultTypes, ", ") + ")"
+                       : s.resultTypes[0]) +
+      s.header.substr(s.brace).str();
+  std::string newReturn = s.indent + "return " + llvm::join(s.operands, ", ") +
+                          " : " + llvm::join(s.types, ", ");
+  return program.take_front(s.fn).str() + newHeader +
+         program.slice(s.headerEnd, s.retLine).str() + code.str() + newReturn +
+         program.substr(s.retEnd).str();
+}
 
-  for (size_t step = 0; step < operands.size(); ++step) {
-    size_t k = (seed + step) % operands.size();
-    std::optional<TensorTy> ty = parseTensor(types[k]);
+/// `tensor.dim`s of the dynamic extents `dims` of `v` (of type `ty`), named
+/// {p}_d<dim>; their names in order.
+llvm::SmallVector<std::string> dynamicSizes(const TensorTy &ty, StringRef v,
+                                            StringRef p, StringRef indent,
+                                            llvm::ArrayRef<unsigned> dims,
+                                            std::string &code) {
+  llvm::SmallVector<std::string> sizes;
+  for (unsigned d : dims) {
+    if (ty.dims[d] != "?")
+      continue;
+    code += llvm::formatv("{0}{1}_c{2} = arith.constant {2} : index\n", indent,
+                          p, d);
+    code += llvm::formatv("{0}{1}_d{2} = tensor.dim {3}, {1}_c{2} : {4}\n",
+                          indent, p, d, v, printTensor(ty));
+    sizes.push_back(llvm::formatv("{0}_d{1}", p, d));
+  }
+  return sizes;
+}
+
+/// The body of an elementwise negation of `in` into a value named {p}_n;
+/// returns the op's name for the description.
+std::string negation(StringRef elt, StringRef p, StringRef indent,
+                     std::string &code) {
+  if (isFloat(elt)) {
+    code +=
+        llvm::formatv("{0}  {1}_n = arith.negf {1}_in : {2}\n", indent, p, elt);
+    return "negf";
+  }
+  if (elt == "i1") {
+    code += llvm::formatv("{0}  {1}_t = arith.constant true\n", indent, p);
+    code += llvm::formatv("{0}  {1}_n = arith.xori {1}_in, {1}_t : i1\n",
+                          indent, p);
+    return "not";
+  }
+  code +=
+      llvm::formatv("{0}  {1}_z = arith.constant 0 : {2}\n", indent, p, elt);
+  code += llvm::formatv("{0}  {1}_n = arith.subi {1}_z, {1}_in : {2}\n", indent,
+                        p, elt);
+  return "0 - x";
+}
+
+/// An elementwise `linalg.generic` negating `v` (of type `in`) into a new
+/// value {p}_r of type `out`, read through a transposing map if asked.
+std::string elementwise(const TensorTy &in, const TensorTy &out, StringRef v,
+                        StringRef p, StringRef indent, bool transposed,
+                        std::string &op) {
+  unsigned rank = in.dims.size();
+  std::string code;
+  std::vector<unsigned> all(rank);
+  for (unsigned d = 0; d < rank; ++d)
+    all[d] = d;
+  // The output's dynamic extents are the input's (a transpose only applies
+  // to static values).
+  llvm::SmallVector<std::string> sizes =
+      dynamicSizes(in, v, p, indent, all, code);
+  code += llvm::formatv("{0}{1}_e = tensor.empty({2}) : {3}\n", indent, p,
+                        llvm::join(sizes, ", "), printTensor(out));
+  llvm::SmallVector<std::string> iters(rank, "\"parallel\"");
+  code += llvm::formatv(
+      "{0}{1}_r = linalg.generic {{indexing_maps = [{2}, {3}], "
+      "iterator_types = [{4}]} ins({5} : {6}) outs({1}_e : {7}) {{\n",
+      indent, p, affineMap(rank, transposed), affineMap(rank, false),
+      llvm::join(iters, ", "), v, printTensor(in), printTensor(out));
+  // Block values named with the fresh prefix too: a region that is not
+  // isolated from above must not redefine a name of the function.
+  code +=
+      llvm::formatv("{0}^bb0({1}_in: {2}, {1}_out: {2}):\n", indent, p, in.elt);
+  op = negation(in.elt, p, indent, code);
+  code += llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p, in.elt);
+  code += llvm::formatv("{0}} -> {1}\n", indent, printTensor(out));
+  return code;
+}
+
+} // namespace
+
+std::optional<StructuralMutant> addConsumer(StringRef program, uint64_t seed) {
+  std::optional<Site> s = parseSite(program);
+  if (!s)
+    return std::nullopt;
+  for (size_t step = 0; step < s->operands.size(); ++step) {
+    size_t k = (seed + step) % s->operands.size();
+    std::optional<TensorTy> ty = parseTensor(s->types[k]);
     if (!ty || !(isFloat(ty->elt) || isInt(ty->elt)))
       continue;
     unsigned rank = ty->dims.size();
@@ -140,66 +257,153 @@ std::optional<StructuralMutant> addConsumer(StringRef program, uint64_t seed) {
     TensorTy outTy = *ty;
     if (transposed)
       std::swap(outTy.dims[0], outTy.dims[1]);
-    std::string in = printTensor(*ty), out = printTensor(outTy);
-    std::string v = operands[k];
+    std::string op;
+    std::string code = elementwise(*ty, outTy, s->operands[k], s->prefix,
+                                   s->indent, transposed, op);
+    StructuralMutant m;
+    m.program = replaceResult(program, *s, k, code, s->prefix + "_r",
+                              printTensor(outTy));
+    m.what = llvm::formatv("elementwise consumer ({0}{1}) of result {2}", op,
+                           transposed ? ", transposed" : "", k)
+                 .str();
+    return m;
+  }
+  return std::nullopt;
+}
+
+std::optional<StructuralMutant> addReduction(StringRef program, uint64_t seed) {
+  std::optional<Site> s = parseSite(program);
+  if (!s)
+    return std::nullopt;
+  for (size_t step = 0; step < s->operands.size(); ++step) {
+    size_t k = (seed + step) % s->operands.size();
+    std::optional<TensorTy> ty = parseTensor(s->types[k]);
+    if (!ty || ty->dims.empty() || ty->elt == "i1" ||
+        !(isFloat(ty->elt) || isInt(ty->elt)))
+      continue;
+    unsigned rank = ty->dims.size();
+    // The innermost dimension (a row reduction) unless bit 8 picks another.
+    unsigned red = (seed >> 8) & 1 ? ((seed >> 9) % rank) : rank - 1;
+    TensorTy outTy = *ty;
+    outTy.dims.erase(outTy.dims.begin() + red);
+    std::string p = s->prefix, indent = s->indent, v = s->operands[k];
     std::string code;
-    llvm::SmallVector<std::string> sizes;
+    std::vector<unsigned> kept;
     for (unsigned d = 0; d < rank; ++d)
-      if (ty->dims[d] == "?") {
-        code += llvm::formatv("{0}{1}_c{2} = arith.constant {2} : index\n",
-                              indent, p, d);
-        code += llvm::formatv("{0}{1}_d{2} = tensor.dim {3}, {1}_c{2} : {4}\n",
-                              indent, p, d, v, in);
-        sizes.push_back(llvm::formatv("{0}_d{1}", p, d));
-      }
+      if (d != red)
+        kept.push_back(d);
+    llvm::SmallVector<std::string> sizes =
+        dynamicSizes(*ty, v, p, indent, kept, code);
+    bool fp = isFloat(ty->elt);
+    code += llvm::formatv("{0}{1}_z = arith.constant {2} : {3}\n", indent, p,
+                          fp ? "0.0" : "0", ty->elt);
+    std::string out = printTensor(outTy), in = printTensor(*ty);
     code += llvm::formatv("{0}{1}_e = tensor.empty({2}) : {3}\n", indent, p,
                           llvm::join(sizes, ", "), out);
-    llvm::SmallVector<std::string> iters(rank, "\"parallel\"");
+    code += llvm::formatv("{0}{1}_f = linalg.fill ins({1}_z : {2}) outs({1}_e "
+                          ": {3}) -> {3}\n",
+                          indent, p, ty->elt, out);
+    std::string dims, res;
+    llvm::SmallVector<std::string> iters;
+    for (unsigned d = 0; d < rank; ++d) {
+      dims += (d ? ", d" : "d") + std::to_string(d);
+      iters.push_back(d == red ? "\"reduction\"" : "\"parallel\"");
+      if (d != red)
+        res += (res.empty() ? "d" : ", d") + std::to_string(d);
+    }
     code += llvm::formatv(
-        "{0}{1}_r = linalg.generic {{indexing_maps = [{2}, {3}], "
-        "iterator_types = [{4}]} ins({5} : {6}) outs({1}_e : {7}) {{\n",
-        indent, p, affineMap(rank, transposed), affineMap(rank, false),
-        llvm::join(iters, ", "), v, in, out);
-    // Block values named with the fresh prefix too: a region that is not
-    // isolated from above must not redefine a name of the function.
+        "{0}{1}_r = linalg.generic {{indexing_maps = [{2}, affine_map<({3}) "
+        "-> ({4})>], iterator_types = [{5}]} ins({6} : {7}) outs({1}_f : {8}) "
+        "{{\n",
+        indent, p, affineMap(rank, false), dims, res, llvm::join(iters, ", "),
+        v, in, out);
     code += llvm::formatv("{0}^bb0({1}_in: {2}, {1}_out: {2}):\n", indent, p,
                           ty->elt);
-    std::string op;
-    if (isFloat(ty->elt)) {
-      code += llvm::formatv("{0}  {1}_n = arith.negf {1}_in : {2}\n", indent,
-                            p, ty->elt);
-      op = "negf";
-    } else if (ty->elt == "i1") {
-      code += llvm::formatv("{0}  {1}_t = arith.constant true\n", indent, p);
-      code += llvm::formatv("{0}  {1}_n = arith.xori {1}_in, {1}_t : i1\n",
-                            indent, p);
-      op = "not";
-    } else {
-      code += llvm::formatv("{0}  {1}_z = arith.constant 0 : {2}\n", indent,
-                            p, ty->elt);
-      code += llvm::formatv("{0}  {1}_n = arith.subi {1}_z, {1}_in : {2}\n",
-                            indent, p, ty->elt);
-      op = "0 - x";
-    }
-    code += llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p,
-                          ty->elt);
+    // Exact on every target: a maximum for floats (no rounding, whatever
+    // the order), a wrapping sum for integers.
+    code += llvm::formatv("{0}  {1}_n = {2} {1}_in, {1}_out : {3}\n", indent, p,
+                          fp ? "arith.maximumf" : "arith.addi", ty->elt);
+    code +=
+        llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p, ty->elt);
     code += llvm::formatv("{0}} -> {1}\n", indent, out);
-
-    operands[k] = p + "_r";
-    types[k] = out;
-    resultTypes[k] = out;
-    std::string newHeader =
-        header.take_front(arrow + 5).str() +
-        (parenthesized ? "(" + llvm::join(resultTypes, ", ") + ")"
-                       : resultTypes[0]) +
-        header.substr(brace).str();
-    std::string newReturn = indent + "return " + llvm::join(operands, ", ") +
-                            " : " + llvm::join(types, ", ");
     StructuralMutant m;
-    m.program = program.take_front(fn).str() + newHeader +
-                program.slice(headerEnd, retLine).str() + code + newReturn +
-                program.substr(retEnd).str();
-    m.what = llvm::formatv("elementwise consumer ({0}{1}) of result {2}", op,
+    m.program = replaceResult(program, *s, k, code, p + "_r", out);
+    m.what = llvm::formatv("reduction consumer ({0} over dimension {1}) of "
+                           "result {2}",
+                           fp ? "maximumf" : "addi", red, k)
+                 .str();
+    return m;
+  }
+  return std::nullopt;
+}
+
+std::optional<StructuralMutant> addProducer(StringRef program, uint64_t seed) {
+  std::optional<Site> s = parseSite(program);
+  if (!s)
+    return std::nullopt;
+  // The arguments: "%name: type" at the top level of the header's parens.
+  size_t open = s->header.find('(');
+  if (open == StringRef::npos || open > s->arrow)
+    return std::nullopt;
+  StringRef argsText = s->header.slice(open + 1, s->arrow);
+  llvm::SmallVector<std::string> args = splitTopLevel(argsText);
+  for (size_t step = 0; step < args.size(); ++step) {
+    size_t k = (seed + step) % args.size();
+    auto [name, typeText] = StringRef(args[k]).split(':');
+    name = name.trim();
+    typeText = typeText.trim();
+    // An argument with attributes ({...}) keeps its type text exactly.
+    if (!name.starts_with("%") || typeText.contains('{'))
+      continue;
+    std::optional<TensorTy> ty = parseTensor(typeText);
+    if (!ty || !(isFloat(ty->elt) || isInt(ty->elt)))
+      continue;
+    // Its uses in the body; none: a producer would be dead.
+    // The function's body up to its return (a program may hold other
+    // functions after it, with names of their own).
+    StringRef body = program.slice(s->headerEnd, s->retEnd);
+    auto isUse = [&](size_t at) {
+      size_t after = at + name.size();
+      return after >= body.size() ||
+             !(llvm::isAlnum(body[after]) || body[after] == '_' ||
+               body[after] == '$' || body[after] == '.');
+    };
+    bool used = false;
+    for (size_t at = body.find(name); at != StringRef::npos;
+         at = body.find(name, at + 1))
+      used |= isUse(at);
+    if (!used)
+      continue;
+    unsigned rank = ty->dims.size();
+    // A static rank-2 argument may come in transposed: the producer
+    // transposes it back (the function's argument type changes).
+    bool transposed = rank == 2 && ty->dims[0] != "?" && ty->dims[1] != "?" &&
+                      ((seed >> 8) & 1);
+    TensorTy inTy = *ty;
+    if (transposed)
+      std::swap(inTy.dims[0], inTy.dims[1]);
+    std::string p = s->prefix, op;
+    std::string code =
+        elementwise(inTy, *ty, name, p, s->indent.empty() ? "  " : s->indent,
+                    transposed, op);
+    std::string newBody;
+    size_t last = 0;
+    for (size_t at = body.find(name); at != StringRef::npos;
+         at = body.find(name, at + 1))
+      if (isUse(at)) {
+        newBody += body.slice(last, at).str() + p + "_r";
+        last = at + name.size();
+      }
+    newBody += body.substr(last).str();
+    args[k] = name.str() + ": " + printTensor(inTy);
+    std::string newHeader = s->header.take_front(open + 1).str() +
+                            llvm::join(args, ", ") +
+                            s->header.substr(s->arrow).str();
+    StructuralMutant m;
+    // The body starts with the header's newline; the producer goes first.
+    m.program = program.take_front(s->fn).str() + newHeader + "\n" + code +
+                newBody.substr(1) + program.substr(s->retEnd).str();
+    m.what = llvm::formatv("elementwise producer ({0}{1}) of argument {2}", op,
                            transposed ? ", transposed" : "", k)
                  .str();
     return m;

@@ -2,14 +2,19 @@
 //
 // A guided campaign's queue entries are programs as text (one function, as
 // the generator or ref-mutate printed it). Beside ref-mutate's mutations
-// (element types, extents, attributes), a structural one: a returned
+// (element types, extents, attributes), structural ones. addConsumer: a returned
 // value gets an elementwise consumer, a `linalg.generic` that negates it
 // (floats: negf; integers: 0 - x, wrapping; i1: xor with true), with an
 // identity indexing map or, for a static rank-2 value, a transposing one;
 // the function returns the consumer's result instead. A consumer next to
 // the value's producer is what dispatch formation fuses, and the
-// transposed map reaches the transpose-propagation paths. Text only (no
-// MLIR): the interpreter verifies the result like any case.
+// transposed map reaches the transpose-propagation paths. addReduction: a
+// returned value reduced over one dimension (floats: maximumf, exact in any
+// order; integers: a wrapping addi) from a `linalg.fill`ed init: a
+// reduction root fused after the value's producer. addProducer: an argument
+// negated elementwise (transposed back when it comes in transposed) before
+// its uses. Text only (no MLIR): the interpreter verifies the result like
+// any case.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +38,20 @@ struct StructuralMutant {
 /// (picked by `seed`); nullopt when no returned value has a type it
 /// handles (a ranked tensor of a float, integer or i1 element type).
 std::optional<StructuralMutant> addConsumer(llvm::StringRef program,
+                                            uint64_t seed);
+
+/// The program with one returned value (picked by `seed`; bit 8 set: the
+/// dimension is picked by the bits above it, else the innermost) reduced
+/// into a value of one rank less; nullopt when no returned value is a
+/// ranked tensor of rank >= 1 of a float or integer (not i1) type.
+std::optional<StructuralMutant> addReduction(llvm::StringRef program,
+                                             uint64_t seed);
+
+/// The program with an elementwise producer between one argument (picked by
+/// `seed`, one the body uses, of a float, integer or i1 tensor type) and
+/// its uses; a static rank-2 argument comes in transposed when bit 8 is
+/// set (the function's argument type changes).
+std::optional<StructuralMutant> addProducer(llvm::StringRef program,
                                             uint64_t seed);
 
 } // namespace ref::difftest

@@ -12,7 +12,9 @@ and the database are the real ones.
    some feature, every feature's first case is a case of the campaign, and
    some cases are mutants of queue entries (their parent a queued case of an
    earlier batch, by the lag rule), some of them with a consumer added
-   (difftest/Structural.h) that the interpreter takes.
+   (difftest/Structural.h) that the interpreter takes; each names its
+   operator (difftest/Schedule.h), and a flag mutant's rows alone carry
+   its flag.
 2. The same campaign SIGKILLed after two batches and resumed has the same
    rows, the same coverage table and the same queue (determinism).
 3. Shards 0/2 and 1/2 merged: every feature of either shard, with the lower
@@ -104,6 +106,59 @@ def main():
                   if '"structural"' in feat]
     check(any(v == "compiled-only" for _, v in structural),
           "structural mutants run through the interpreter (%s)" % structural)
+    # Each mutant names its operator (difftest/Schedule.h); a structural
+    # operator says what it added, a flag mutant's rows compiled with its
+    # flag (it compiles alone), and no other case of its batch did unless
+    # the batch drew that flag itself.
+    ops = {}
+    for i, feat in mutants:
+        ops.setdefault(json.loads(feat).get("operator"), set()).add(i)
+    check(set(ops) <= {"ref-mutate", "consumer", "reduction", "producer",
+                       "flag"} and len(ops) >= 3,
+          "mutants name their operators, several of them (%s)" % ops)
+    for i, _, v, _, feat in rows(rdb):
+        f = json.loads(feat)
+        if f.get("operator") in ("consumer", "reduction", "producer"):
+            check(f.get("structural", "").startswith(
+                {"consumer": "elementwise consumer",
+                 "reduction": "reduction consumer",
+                 "producer": "elementwise producer"}[f["operator"]]),
+                  "case %d: the %s operator says what it added (%s)" %
+                  (i, f["operator"], f.get("structural")))
+    # The flag operator, on a campaign of mutants only (seed 5: flag
+    # mutants that the interpreter takes).
+    fl_dir = os.path.join(work, "flags")
+    compile_log = os.path.join(work, "flag-compiles.jsonl")
+    r = fuzz(dt, fl_dir, [o for o in opts if not o.startswith(
+        ("--cases", "--seed", "--guided-pct"))] +
+        ["--cases=12", "--seed=5", "--guided-pct=100"],
+        env=dict(os.environ, GUIDED_COMPILE_LOG=compile_log))
+    compiles = [json.loads(line) for line in open(compile_log)] \
+        if os.path.exists(compile_log) else []
+    check(r.returncode == 0, "flag campaign exits 0\n" + r.stderr[-3000:])
+    fdb = os.path.join(fl_dir, "campaign.db")
+    flagged = [(i, json.loads(feat)["flag"]) for i, _, _, _, feat in rows(fdb)
+               if '"flag"' in feat]
+    flag_rows = db_query(fdb, "SELECT case_index, target, flags FROM cases "
+                              "WHERE target != '-'")
+    ran_flagged = [(i, fl) for i, fl in flagged
+                   if any(c == i for c, _, _ in flag_rows)]
+    check(len(ran_flagged) > 0, "some flag mutants ran (%s)" % flagged)
+    for i, fl in ran_flagged:
+        check(all(fl in flags.split() for c, _, flags in flag_rows if c == i),
+              "flag mutant %d compiled with %s" % (i, fl))
+        check(any(c["functions"] == ["f%d" % i] and fl in c["flags"]
+                  for c in compiles),
+              "flag mutant %d compiled alone with %s" % (i, fl))
+        check(all(c["functions"] == ["f%d" % i] for c in compiles
+                  if fl in c["flags"] and "f%d" % i in c["functions"]),
+              "flag mutant %d: every compile with %s holds it alone" % (i, fl))
+        # The operator never draws the batch's own flag, so no batch mate
+        # compiled with it.
+        mates = [(c, flags) for c, _, flags in flag_rows
+                 if c // 2 == i // 2 and c != i]
+        check(all(fl not in flags.split() for _, flags in mates),
+              "the flag of mutant %d stays its own (%s)" % (i, mates))
     lag_ok = True
     for i, feat in mutants:
         parent = json.loads(feat)["parent_case"]

@@ -19,6 +19,15 @@ for a in args:
     if a.startswith("--iree-hal-dump-executable-configurations-to="):
         dump = a.split("=", 1)[1]
 text = open(src).read()
+# GUIDED_COMPILE_LOG: one JSON line per compile, its flags and functions
+# (the test checks that a flag mutant compiles alone with its flag).
+if os.environ.get("GUIDED_COMPILE_LOG"):
+    import json
+    with open(os.environ["GUIDED_COMPILE_LOG"], "a") as log:
+        log.write(json.dumps({
+            "flags": [a for a in args if a.startswith("--iree-") and
+                      not a.startswith(("--iree-hal-", "--iree-opt-level"))],
+            "functions": re.findall(r"func\.func @(\w+)\(", text)}) + "\n")
 with open(out, "wb") as f:
     f.write(b"fake vmfb\n")
 if dump:

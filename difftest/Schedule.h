@@ -1,0 +1,92 @@
+//===- Schedule.h - A guided mutant's entry and operator ------*- C++ -*-===//
+//
+// The scheduling of `difftest fuzz --guided` (Guided.h), apart from the
+// database and the campaign so it can be tested alone. AFL's energy: an
+// entry is drawn with a weight that favours the entries whose mutants were
+// first to some feature and those first to many features, and decays for
+// the ones whose mutants stopped finding anything. MOpt's operator
+// weights: a mutation operator is drawn with a weight from its own record
+// (mutants made, mutants first to some feature). Both records are read from
+// the campaign database as the batches before a batch left it (the cases'
+// features name their parent and operator), so they survive --resume and
+// merge like the queue. Draws take a uniform number in [0, 1): the caller
+// derives it from the case's seed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REF_DIFFTEST_SCHEDULE_H
+#define REF_DIFFTEST_SCHEDULE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ref::difftest {
+
+/// How a guided mutant is made from its queue entry before ref-mutate's
+/// mutations: nothing more, a structural mutation (Structural.h), or one
+/// more compiler flag of the campaign's flag space (the mutant then
+/// compiles alone).
+enum class MutationOperator { RefMutate, Consumer, Reduction, Producer, Flag };
+constexpr size_t kNumOperators = 5;
+llvm::StringRef operatorName(MutationOperator op);
+std::optional<MutationOperator> operatorNamed(llvm::StringRef name);
+
+/// Mutants made with an operator, and those first to some feature.
+struct OperatorRecord {
+  int64_t uses = 0, finds = 0;
+};
+
+/// Mutants made of an entry, those first to some feature, and the number
+/// of features the entry itself is first to.
+struct EntryRecord {
+  int64_t children = 0, finds = 0, features = 0;
+};
+
+/// What the scheduling reads from a campaign's database: the features JSON
+/// of every mutant of a queue entry (one per case index), and per case
+/// index the number of features it is first to.
+struct GuidedHistory {
+  std::vector<std::pair<int64_t, std::string>> mutants;
+  std::map<int64_t, int64_t> firstTo;
+};
+
+struct ScheduleRecords {
+  std::vector<EntryRecord> entries; // in the order of `entryCases`
+  std::array<OperatorRecord, kNumOperators> operators{};
+};
+
+/// The records of the queue entries of case indices `entryCases`.
+/// Mutants from before operators were recorded count as ref-mutate's, or
+/// a consumer's when their features say "structural".
+ScheduleRecords scheduleRecords(llvm::ArrayRef<int64_t> entryCases,
+                                const GuidedHistory &history);
+
+/// An entry's energy: its mutants' success rate by Laplace's rule
+/// ((finds + 1) / (children + 2): a fresh entry 1/2, one whose 8 mutants
+/// found nothing 1/10), times the square root of the features it is first
+/// to (1 to 16).
+double entryEnergy(const EntryRecord &r);
+/// An operator's weight: (finds + 1) / (uses + 2).
+double operatorWeight(const OperatorRecord &r);
+
+/// The index drawn from `weights` (not all zero) by `u` in [0, 1).
+size_t drawWeighted(llvm::ArrayRef<double> weights, double u);
+/// The entry drawn by energy.
+size_t drawEntry(llvm::ArrayRef<EntryRecord> entries, double u);
+/// The operator drawn by weight among the `available` ones (RefMutate when
+/// none is).
+MutationOperator
+drawOperator(const std::array<OperatorRecord, kNumOperators> &ops,
+             const std::array<bool, kNumOperators> &available, double u);
+
+} // namespace ref::difftest
+
+#endif // REF_DIFFTEST_SCHEDULE_H

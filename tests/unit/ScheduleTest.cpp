@@ -1,0 +1,106 @@
+//===- ScheduleTest.cpp - A guided campaign's entry and operator draws ----===//
+//
+// The records are counted by hand from a made-up history; the draws are
+// checked against the weights the rules in difftest/Schedule.h give.
+//
+//===----------------------------------------------------------------------===//
+
+#include "difftest/Schedule.h"
+
+#include <gtest/gtest.h>
+
+using namespace ref::difftest;
+
+namespace {
+
+std::string mutant(int64_t parent, const char *op) {
+  std::string s = "{\"parent_case\":" + std::to_string(parent);
+  if (op)
+    s += std::string(",\"operator\":\"") + op + "\"";
+  return s + "}";
+}
+
+TEST(Schedule, RecordsFromHistory) {
+  GuidedHistory h;
+  // Entries: cases 0 (first to 3 features), 5 (1), -2 (seeded, 2).
+  h.firstTo = {{0, 3}, {5, 1}, {-2, 2}, {9, 4}};
+  h.mutants = {{5, mutant(0, "reduction")}, // first to a feature: an entry
+               {6, mutant(0, "reduction")}, // nothing
+               {7, mutant(-2, "flag")},     // nothing
+               {8, mutant(5, nullptr)},     // before operators: ref-mutate
+               {9, "{\"parent_case\":0,\"structural\":\"elementwise\"}"},
+               {10, "not json"}};
+  ScheduleRecords r = scheduleRecords({-2, 0, 5}, h);
+  ASSERT_EQ(r.entries.size(), 3u);
+  EXPECT_EQ(r.entries[0].children, 1); // case -2: case 7
+  EXPECT_EQ(r.entries[0].finds, 0);
+  EXPECT_EQ(r.entries[0].features, 2);
+  EXPECT_EQ(r.entries[1].children, 3); // case 0: cases 5, 6, 9
+  EXPECT_EQ(r.entries[1].finds, 2);    // 5 and 9
+  EXPECT_EQ(r.entries[1].features, 3);
+  EXPECT_EQ(r.entries[2].children, 1);
+  EXPECT_EQ(r.entries[2].finds, 0);
+  auto op = [&](MutationOperator o) { return r.operators[size_t(o)]; };
+  EXPECT_EQ(op(MutationOperator::Reduction).uses, 2);
+  EXPECT_EQ(op(MutationOperator::Reduction).finds, 1);
+  EXPECT_EQ(op(MutationOperator::Flag).uses, 1);
+  EXPECT_EQ(op(MutationOperator::Flag).finds, 0);
+  EXPECT_EQ(op(MutationOperator::RefMutate).uses, 1);
+  EXPECT_EQ(op(MutationOperator::Consumer).uses, 1); // "structural"
+  EXPECT_EQ(op(MutationOperator::Consumer).finds, 1);
+  EXPECT_EQ(op(MutationOperator::Producer).uses, 0);
+}
+
+TEST(Schedule, EnergyFavoursProductiveAndDecaysBarren) {
+  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 1}), 0.5);   // fresh
+  EXPECT_DOUBLE_EQ(entryEnergy({8, 0, 1}), 0.1);   // 8 barren mutants
+  EXPECT_DOUBLE_EQ(entryEnergy({2, 2, 1}), 0.75);  // both found
+  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 4}), 1.0);   // 4 features: x2
+  EXPECT_DOUBLE_EQ(entryEnergy({0, 0, 100}), 2.0); // capped at 16
+  EXPECT_DOUBLE_EQ(operatorWeight({0, 0}), 0.5);
+  EXPECT_DOUBLE_EQ(operatorWeight({10, 4}), 5.0 / 12);
+}
+
+TEST(Schedule, DrawsFollowTheWeights) {
+  // Energies 0.1 (barren), 0.75 (productive), 0.5 (fresh): total 1.35.
+  std::vector<EntryRecord> entries = {{8, 0, 1}, {2, 2, 1}, {0, 0, 1}};
+  EXPECT_EQ(drawEntry(entries, 0.0), 0u);
+  EXPECT_EQ(drawEntry(entries, 0.09 / 1.35), 0u);
+  EXPECT_EQ(drawEntry(entries, 0.11 / 1.35), 1u);
+  EXPECT_EQ(drawEntry(entries, 0.84 / 1.35), 1u);
+  EXPECT_EQ(drawEntry(entries, 0.86 / 1.35), 2u);
+  EXPECT_EQ(drawEntry(entries, 0.999999), 2u);
+  // Over a uniform grid the shares are the energies' shares.
+  std::vector<int> hits(3);
+  for (int k = 0; k < 13500; ++k)
+    ++hits[drawEntry(entries, (k + 0.5) / 13500)];
+  EXPECT_EQ(hits[0], 1000);
+  EXPECT_EQ(hits[1], 7500);
+  EXPECT_EQ(hits[2], 5000);
+}
+
+TEST(Schedule, OperatorsOnlyFromTheAvailable) {
+  std::array<OperatorRecord, kNumOperators> ops{};
+  ops[size_t(MutationOperator::Flag)] = {2, 2};       // 3/4
+  ops[size_t(MutationOperator::RefMutate)] = {18, 0}; // 1/20
+  std::array<bool, kNumOperators> all;
+  all.fill(true);
+  std::array<bool, kNumOperators> noFlag = all;
+  noFlag[size_t(MutationOperator::Flag)] = false;
+  int flag = 0;
+  for (int k = 0; k < 1000; ++k) {
+    double u = (k + 0.5) / 1000;
+    flag += drawOperator(ops, all, u) == MutationOperator::Flag;
+    EXPECT_NE(drawOperator(ops, noFlag, u), MutationOperator::Flag);
+  }
+  // Weights 0.05, 0.5, 0.5, 0.5, 0.75: the flag's share is 0.75 / 2.3.
+  EXPECT_NEAR(flag / 1000.0, 0.75 / 2.3, 0.002);
+  std::array<bool, kNumOperators> none{};
+  EXPECT_EQ(drawOperator(ops, none, 0.7), MutationOperator::RefMutate);
+  for (size_t k = 0; k < kNumOperators; ++k)
+    EXPECT_EQ(operatorNamed(operatorName(MutationOperator(k))),
+              MutationOperator(k));
+  EXPECT_FALSE(operatorNamed("nonsense").has_value());
+}
+
+} // namespace
