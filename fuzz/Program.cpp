@@ -80,6 +80,7 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "frontend.iota_scatter",
     "frontend.dead_results",
     "frontend.scatter_arg_rows",
+    "frontend.aligned_static",
 };
 
 StringRef opKindName(OpKind k) {

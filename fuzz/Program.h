@@ -164,9 +164,13 @@ enum class OpKind : uint8_t {
   DeadResults,      // frontend.dead_results: results computed, never used
   ScatterArgRows,   // frontend.scatter_arg_rows: scatter into an argument
                     // (some rows), the argument read again (PR #24504)
+  AlignedStatic,    // frontend.aligned_static: static, aligned row
+                    // reductions, matmuls and rank-0 generics (the
+                    // preconditions of SPIR-V's SubgroupReduce,
+                    // MatmulPromoteVectorize and BaseLowering)
 };
 constexpr unsigned kNumOpKinds =
-    static_cast<unsigned>(OpKind::ScatterArgRows) + 1;
+    static_cast<unsigned>(OpKind::AlignedStatic) + 1;
 /// The first frontend-shaped recipe kind: [this, kNumOpKinds).
 constexpr unsigned kFirstFrontendKind = static_cast<unsigned>(OpKind::ArgSort);
 /// The kinds a run with an empty `GenOptions::ops` draws from: [0, this).
