@@ -6,7 +6,8 @@ elementwise, reduction, sort, ...), on vulkan:llvmpipe and on each target derive
 from a real GPU family (vulkan:rdna3-lavapipe).
 
 The campaign's database says which cases ran on vulkan and their seeds;
-each sampled case that compiled for vulkan is generated again (`fuzz-gen --seed=S --first=I`: a
+each sampled case that compiled for vulkan is generated again (`fuzz-gen --seed=S --first=I`
+with the campaign's --ops, --frontend and --large: a
 case the campaign drew again past an executor limit, or a mutant, is
 skipped, since its seed is not the index's), up to --per-op cases per op
 kind, and compiled through `difftest run --keep` (which derives the
@@ -76,8 +77,18 @@ def main():
     a = ap.parse_args()
     db = os.path.join(a.campaign, "campaign.db")
     con = sqlite3.connect(db)
-    seed = int(dict(con.execute("SELECT key, value FROM options"))["seed"])
+    options = dict(con.execute("SELECT key, value FROM options"))
+    seed = int(options["seed"])
     con.close()
+    # The generator options of the campaign (fuzz-gen's spelling), so that
+    # a case regenerates as the campaign drew it (--ops=aligned_static ...).
+    gen_opts = []
+    if options.get("ops"):
+        gen_opts.append("--ops=" + options["ops"])
+    if int(options.get("frontend") or 0):
+        gen_opts.append("--frontend-percent=" + options["frontend"])
+    if options.get("large") == "1":
+        gen_opts.append("--large")
     out = a.out or os.path.join(a.campaign, "reach")
     os.makedirs(out, exist_ok=True)
     gen = os.path.join(ROOT, "build/bin/fuzz-gen")
@@ -90,7 +101,7 @@ def main():
         os.makedirs(d, exist_ok=True)
         r = subprocess.run([gen, "--seed=%d" % seed, "--first=%d" % idx,
                             "--count=1", "--out=" + d,
-                            "--function=f%d" % idx],
+                            "--function=f%d" % idx] + gen_opts,
                            capture_output=True, text=True)
         prog = os.path.join(d, "case%d.mlir" % idx)
         meta = os.path.join(d, "case%d.json" % idx)
