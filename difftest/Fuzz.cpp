@@ -1216,7 +1216,8 @@ int fuzzCommand(int argc, char **argv) {
                "(argsort/topk as sort with an iota payload, dynamic-M matmuls "
                "with extf/truncf, in-place sorts of arguments, torch's "
                "iota-coordinate scatter, dead results, scatter_add into "
-               "one row, degenerate matmuls); 0-100, default 0"),
+               "one row, degenerate matmuls, static aligned reductions and "
+               "matmuls for the SPIR-V pipelines); 0-100, default 0"),
       cl::init(0), cl::cat(common.category));
   cl::opt<std::string> mutateRoots(
       "mutate",

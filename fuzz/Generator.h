@@ -104,8 +104,8 @@ struct GenOptions {
   /// ArgSort and after: argsort/topk as sort with an iota payload,
   /// scatter_add into one row, degenerate matmuls, dynamic-M matmuls with
   /// extf/truncf, in-place sorts of arguments, torch's iota-coordinate
-  /// scatter, dead results), then draw the rest of
-  /// their ops as usual. 0 (the default) draws nothing for it, so every
+  /// scatter, dead results, static aligned reductions and matmuls), then
+  /// draw the rest of their ops as usual. 0 (the default) draws nothing for it, so every
   /// other case stays what it was.
   unsigned frontendPercent = 0;
   /// Returned values per function.

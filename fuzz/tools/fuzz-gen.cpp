@@ -109,7 +109,8 @@ static cl::opt<unsigned> frontendOpt(
              "(argsort/topk with an iota payload, scatter_add into one row, "
              "dynamic-M matmuls with extf/truncf, in-place sorts of "
              "arguments, torch's iota-coordinate scatter, dead results, "
-             "degenerate matmuls); default 0"),
+             "degenerate matmuls, static aligned reductions and matmuls); "
+             "default 0"),
     cl::init(0), cl::cat(cat));
 
 static std::optional<OpKind> parseKind(StringRef name) {
