@@ -1,4 +1,5 @@
-//===- FrontendAligned.cpp - Static, aligned reductions and matmuls --------===//
+//===- FrontendAligned.cpp - Static, aligned reductions and matmuls
+//--------===//
 //
 // frontend.aligned_static: the shapes of real layers (hidden sizes that are
 // multiples of 32, 64, 128), static and aligned on purpose, so that the
@@ -27,9 +28,9 @@
 //    arguments.
 // Element types f32, i32, f16 and i8 (i8 x i8 -> i32 for matmuls), all of
 // which lavapipe computes. The op's result is always returned (an unused
-// one would be folded away before code generation). Goldens stay exact: float sums and products of
-// small dyadic values within the significand (f16 sums are kept short
-// enough), integers wrap.
+// one would be folded away before code generation). Goldens stay exact: float
+// sums and products of small dyadic values within the significand (f16 sums are
+// kept short enough), integers wrap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,8 +89,7 @@ void buildRowReduce(Builder &bld) {
       red = {r0, r / r0};
   }
   // Outer dims: one or two, together at most kMaxElements / R.
-  unsigned numOuter =
-      bld.maxRank >= red.size() + 2 && bld.chance(30) ? 2 : 1;
+  unsigned numOuter = bld.maxRank >= red.size() + 2 && bld.chance(30) ? 2 : 1;
   int64_t room = std::max<int64_t>(1, kMaxElements / r);
   Shape outer;
   if (numOuter == 2)
@@ -188,9 +188,9 @@ void buildRowReduce(Builder &bld) {
                 "reduced_dims=" + std::to_string(red.size())};
   if (r % (kSubgroup * vec) == 0)
     feat.forms.push_back("vector_aligned");
-  ValueId reduced = bld.emit(std::move(op), {bld.prog.type(out)},
-                             {Shape(outer.begin(), outer.end())}, {f},
-                             std::move(feat))[0];
+  ValueId reduced =
+      bld.emit(std::move(op), {bld.prog.type(out)},
+               {Shape(outer.begin(), outer.end())}, {f}, std::move(feat))[0];
   if (!consumer) {
     bld.mustReturn.push_back(reduced);
     return;
@@ -292,7 +292,8 @@ void buildAlignedMatmul(Builder &bld) {
     const Facts &fa = bld.facts[av], &fb = bld.facts[bv], &fc = bld.facts[cv];
     f.frac = std::max(fa.frac + fb.frac, fc.frac);
     f.bound = satAdd(satMul(k, satMul(fa.bound, fb.bound)), fc.bound);
-    f.exact = fa.exact && fb.exact && fc.exact && exactIn(accT, f.bound, f.frac);
+    f.exact =
+        fa.exact && fb.exact && fc.exact && exactIn(accT, f.bound, f.frac);
     f.approx = !f.exact;
     f.reduction = true;
   }
@@ -341,8 +342,8 @@ void buildScalar(Builder &bld) {
   feat.dtype = t;
   genericForms(bld, feat, {}, ins, outs);
   feat.forms.push_back("aligned=scalar");
-  bld.mustReturn.push_back(
-      emitGeneric(bld, {}, ins, outs, std::move(body), {rf}, std::move(feat))[0]);
+  bld.mustReturn.push_back(emitGeneric(bld, {}, ins, outs, std::move(body),
+                                       {rf}, std::move(feat))[0]);
 }
 
 enum class Form { RowReduce, Matmul, Scalar };
