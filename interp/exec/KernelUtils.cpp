@@ -477,6 +477,13 @@ std::string formatCoords(ArrayRef<int64_t> coords) {
   return s + "]";
 }
 
+std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string s;
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? "x" : "") + std::to_string(shape[i]);
+  return shape.empty() ? std::string("scalar") : s;
+}
+
 std::string originOf(Operation *op) {
   return op->getName().getStringRef().str() + " at " + formatLoc(op->getLoc());
 }

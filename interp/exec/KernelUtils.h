@@ -145,6 +145,9 @@ std::string formatLoc(mlir::Location loc);
 /// "[1, 2]"
 std::string formatCoords(llvm::ArrayRef<int64_t> coords);
 
+/// "2x10" ("scalar" for rank 0), as UB reports name operand shapes.
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
 /// "linalg.softmax at file:line:col": the op named in a Freedom origin or
 /// a poison origin.
 std::string originOf(mlir::Operation *op);

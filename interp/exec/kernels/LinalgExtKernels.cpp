@@ -986,12 +986,6 @@ static LogicalResult scanKernel(Operation *op, Frame &frame) {
     if (d != dim)
       accShape.push_back(in.dim(d));
   if (out.shape() != in.shape() || acc.shape() != ArrayRef<int64_t>(accShape)) {
-    auto formatShape = [](ArrayRef<int64_t> shape) {
-      std::string text;
-      for (auto [i, n] : llvm::enumerate(shape))
-        text += (i ? "x" : "") + std::to_string(n);
-      return shape.empty() ? std::string("scalar") : text;
-    };
     reportUB(frame, op, "operand shapes disagree", {}, false,
              "input " + formatShape(in.shape()) + ", output " +
                  formatShape(out.shape()) + ", accumulator " +

@@ -537,12 +537,7 @@ static LogicalResult sortKernel(Operation *op, Frame &frame) {
 static bool topkShapesAgree(Frame &frame, Operation *op, const Tensor &values,
                             const Tensor *inIdx, const Tensor &outV,
                             const Tensor *outI, int64_t dim) {
-  auto str = [](const Tensor &t) {
-    std::string s;
-    for (int64_t d = 0; d < t.rank(); ++d)
-      s += (d ? "x" : "") + std::to_string(t.dim(d));
-    return t.rank() ? s : std::string("scalar");
-  };
+  auto str = [](const Tensor &t) { return formatShape(t.shape()); };
   bool ok = values.rank() == outV.rank() && dim >= 0 && dim < values.rank() &&
             (!inIdx || inIdx->shape() == values.shape()) &&
             (!outI || outI->shape() == outV.shape());
