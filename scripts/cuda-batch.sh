@@ -11,11 +11,15 @@
 #
 # BATCH defaults to out/cuda-batch, TARGET to cuda:sm_80 (IREE 3.13 cannot
 # compile for sm_90 at all, iree#22147; sm_80 PTX runs on Hopper through
-# the driver's JIT). The batch: the golden corpus and tests/iree/programs
-# (hand-derived goldens), and $CUDA_BATCH_GENERATED (default
-# 150) generated programs of the fuzz generator (seed $CUDA_BATCH_SEED,
-# default 24), one seed each: a few hundred cases, about 2 minutes of
-# device time on an H100/H200 with --jobs=16, well inside 15 minutes.
+# the driver's JIT). TARGET may be any target, vulkan:ampere too (the
+# NVIDIA Vulkan driver: a real GPU's subgroup size and no loop cap, to
+# tell lavapipe's findings from lavapipe). The batch: the golden corpus,
+# tests/iree/programs and corpus/repros (hand-derived goldens),
+# $CUDA_BATCH_GENERATED (default 150) generated programs of the fuzz
+# generator (seed $CUDA_BATCH_SEED, default 24) and $CUDA_BATCH_FRONTEND
+# (default 40) of its frontend-shaped recipes (seed + 1), one seed each:
+# a few hundred cases, about 2 minutes of device time on an H100/H200
+# with --jobs=16, well inside 15 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-}
@@ -24,12 +28,16 @@ target=${3:-cuda:sm_80}
 bin=${BUILD_DIR:-build}/bin
 case "$mode" in
   make)
-    rm -rf "$batch" "$batch.gen"
-    mkdir -p "$batch.gen"
-    "$bin/fuzz-gen" --seed="${CUDA_BATCH_SEED:-24}" \
+    seed=${CUDA_BATCH_SEED:-24}
+    rm -rf "$batch" "$batch.gen" "$batch.front"
+    mkdir -p "$batch.gen" "$batch.front"
+    "$bin/fuzz-gen" --seed="$seed" \
       --count="${CUDA_BATCH_GENERATED:-150}" --out="$batch.gen" >/dev/null
+    "$bin/fuzz-gen" --seed="$((seed + 1))" --frontend-percent=100 \
+      --count="${CUDA_BATCH_FRONTEND:-40}" --out="$batch.front" >/dev/null
     progs=(corpus/golden/*/program.mlir tests/iree/programs/*.mlir
-           "$batch.gen"/*.mlir)
+           corpus/repros/*/program.mlir
+           "$batch.gen"/case*[0-9].mlir "$batch.front"/case*[0-9].mlir)
     "$bin/difftest" export "${progs[@]}" --target="$target" --seeds=1 \
       --out="$batch" --with-tools
     echo "cuda-batch: copy $batch to the GPU machine and run:"

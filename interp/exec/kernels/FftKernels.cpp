@@ -21,6 +21,17 @@
 // sitofp(index_cast<i32>(j)); cos/sin are math.cos/math.sin (correctly
 // rounded here; IREE's polynomial approximations differ by ULPs).
 //
+// The freedom: each output of a stage is a sum of three products
+// (ur + wr*vr - wi*vi, ...), and IREE's GPU code generators contract
+// them: LLVM's NVPTX and AMDGPU backends fuse a multiply and an add into
+// an FMA by default, and SPIR-V without a NoContraction decoration (IREE
+// emits none) lets the Vulkan driver fuse them (NVIDIA's does). With
+// cancellation one fused product moves a bin by more than a few ULP of the
+// bin itself (a 32-point rfft on the NVIDIA Vulkan driver: 24 ULP, 1.5e-6,
+// on a bin of 0.62). So a stage's results carry Freedom::reductionLength
+// 3, the reassociation bound of a three-term sum, which the interpreter
+// adds up along a chain of stages (5 stages of a 32-point FFT: 15 terms).
+//
 //===----------------------------------------------------------------------===//
 
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
@@ -95,11 +106,21 @@ static LogicalResult fftKernel(Operation *op, Frame &frame) {
 
   int64_t stage = stageV.asIndex();
   int64_t n = re.shape().back();
+  bool butterflies = false;
   auto finish = [&]() {
     re.compactUndef();
     im.compactUndef();
-    frame.set(op->getResult(0), RtValue::ofTensor(std::move(re)));
-    frame.set(op->getResult(1), RtValue::ofTensor(std::move(im)));
+    RtValue rr = RtValue::ofTensor(std::move(re));
+    RtValue ri = RtValue::ofTensor(std::move(im));
+    if (butterflies) {
+      auto f = std::make_shared<Freedom>();
+      f->reductionLength = 3;
+      f->origin = originOf(op);
+      rr.freedom = f;
+      ri.freedom = std::move(f);
+    }
+    frame.set(op->getResult(0), std::move(rr));
+    frame.set(op->getResult(1), std::move(ri));
     return success();
   };
   // IREE computes m = 1 << stage with arith.shli: poison for a shift
@@ -171,6 +192,7 @@ static LogicalResult fftKernel(Operation *op, Frame &frame) {
 
   reportUndefReads(frame, op, re, "the real input");
   reportUndefReads(frame, op, im, "the imaginary input");
+  butterflies = re.numElements() > 0;
   std::vector<uint64_t> ur(mh), ui(mh), vr(mh), vi(mh), xu(mh), yv(mh),
       xv(mh), yu(mh), tr(mh), ti(mh), r1(mh), r2(mh), r3(mh), r4(mh);
   forEachLine(re.shape(), re.rank() - 1,
