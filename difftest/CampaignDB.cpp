@@ -381,6 +381,12 @@ GuidedHistory CampaignDB::guidedHistory(int64_t maxBatch) {
   m.bind(1, maxBatch);
   while (sqlite3_step(m.s) == SQLITE_ROW)
     h.mutants.push_back({m.integer(0), m.text(1)});
+  Stmt g(db, "SELECT case_index, MIN(features) FROM cases WHERE batch >= 0 "
+             "AND batch <= ? AND features NOT LIKE '%\"parent_case\"%' "
+             "GROUP BY case_index ORDER BY case_index");
+  g.bind(1, maxBatch);
+  while (sqlite3_step(g.s) == SQLITE_ROW)
+    h.generated.push_back({g.integer(0), g.text(1)});
   Stmt f(db, "SELECT first_case, COUNT(*) FROM coverage WHERE batch <= ? "
              "GROUP BY first_case");
   f.bind(1, maxBatch);

@@ -226,7 +226,8 @@ private:
   /// Signatures with a committed failure row (and so a bundle on disk).
   std::set<std::string> committed;
   bool loadedSignatures = false;
-  fuzz::Case generate(uint64_t caseSeed);
+  fuzz::Case generate(uint64_t caseSeed,
+                      const std::vector<double> &weightScale = {});
   /// Reads the committed signatures once (with sigMutex held).
   void loadCommitted();
   /// Whether a committed batch already has `sig`'s bundle.
@@ -244,12 +245,17 @@ private:
   }
 };
 
-fuzz::Case Campaign::generate(uint64_t caseSeed) {
+fuzz::Case Campaign::generate(uint64_t caseSeed,
+                              const std::vector<double> &weightScale) {
   // RapidCheck keeps the generation context in process-wide state: one
   // generator at a time.
   static std::mutex genMutex;
   std::lock_guard<std::mutex> lock(genMutex);
-  return fuzz::generateCase(caseSeed, gen);
+  if (weightScale.empty())
+    return fuzz::generateCase(caseSeed, gen);
+  fuzz::GenOptions steered = gen;
+  steered.weightScale = weightScale;
+  return fuzz::generateCase(caseSeed, steered);
 }
 
 std::optional<bool> Campaign::needsExtraFlags(const gpu::TargetConfig &config,
@@ -429,6 +435,15 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       return environmentError("stopped while batch " + std::to_string(b) +
                               " waited for the batches before it");
     view = std::move(*q);
+  }
+  // The guided generator: op kinds weighted by how often their generated
+  // cases reached new coverage in the batches the view holds.
+  std::vector<double> genScale;
+  if (guided && guided->steerGenerator) {
+    std::vector<std::string> names;
+    for (unsigned k = 0; k < fuzz::kNumOpKinds; ++k)
+      names.push_back(fuzz::opKindName(static_cast<fuzz::OpKind>(k)).str());
+    genScale = generatorWeightScale(view.records.opKinds, names);
   }
   // A compile that also dumps the executable configurations into `dir`
   // (relative to its working directory) for the coverage of --guided.
@@ -780,7 +795,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
         return e;
       continue;
     }
-    fuzz::Case gc = generate(c.caseSeed);
+    fuzz::Case gc = generate(c.caseSeed, genScale);
     if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
       return e;
     // Past an executor's limit the run would only say so: draw again.
@@ -796,7 +811,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       c.caseSeed = fuzz::mixSeed(fuzz::caseSeed(seed, static_cast<uint64_t>(i)),
                                  0xE7EC0000ull + redraw);
       fs::remove_directories(c.dir);
-      gc = generate(c.caseSeed);
+      gc = generate(c.caseSeed, genScale);
       if (llvm::Error e = prepare(c, gc, /*staticShapes=*/false))
         return e;
     }
@@ -1418,6 +1433,7 @@ int fuzzCommand(int argc, char **argv) {
                                  : mutatePct < 0 ? 100
                                                  : std::min(100, int(mutatePct)))},
                         {"guided", guidedOpt ? "1" : "0"},
+                        {"guided_gen", guidedOpt ? "1" : "0"},
                         {"guided_pct",
                          std::to_string(std::min(100u, unsigned(guidedPct)))},
                         {"guided_lag",
@@ -1442,6 +1458,9 @@ int fuzzCommand(int argc, char **argv) {
         .getAsInteger(10, c.guided->percent);
     llvm::StringRef(c.db->option("guided_lag").value_or("1"))
         .getAsInteger(10, c.guided->lag);
+    // Campaigns from before the guided generator keep drawing as they did.
+    c.guided->steerGenerator =
+        c.db->option("guided_gen").value_or("0") == "1";
   }
   llvm::StringRef(seedText).getAsInteger(10, c.seed);
   llvm::StringRef(batchText).getAsInteger(10, c.batchSize);
@@ -1652,7 +1671,8 @@ int mergeCommand(int argc, char **argv) {
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
                           "large", "ops", "static_twins", "unsupported_ops",
                           "frontend", "mutate", "mutate_pct", "extra_flags",
-                          "guided", "guided_pct", "guided_lag"})
+                          "guided", "guided_gen", "guided_pct",
+                          "guided_lag"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))
           (void)(*db)->setOption(key, *v);

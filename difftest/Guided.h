@@ -51,6 +51,9 @@ public:
   /// Batches of the shard a batch does not wait for (see above).
   int64_t lag = 1;
   unsigned shardIndex = 0, shardCount = 1;
+  /// Whether generated cases draw op kinds by their coverage record
+  /// (Schedule.h, generatorWeightScale).
+  bool steerGenerator = false;
 
   /// The batches committed before this run (CampaignDB::doneBatches).
   void start(const std::set<int64_t> &done);

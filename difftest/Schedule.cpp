@@ -68,7 +68,50 @@ ScheduleRecords scheduleRecords(llvm::ArrayRef<int64_t> entryCases,
       }
     }
   }
+  for (const auto &[index, text] : history.generated) {
+    auto json = llvm::json::parse(text);
+    if (!json) {
+      llvm::consumeError(json.takeError());
+      continue;
+    }
+    const llvm::json::Object *o = json->getAsObject();
+    const llvm::json::Array *kinds = o ? o->getArray("op_kinds") : nullptr;
+    if (!kinds)
+      continue;
+    bool found = history.firstTo.count(index) > 0;
+    for (const llvm::json::Value &k : *kinds)
+      if (auto name = k.getAsString()) {
+        OpKindRecord &r = out.opKinds[name->str()];
+        ++r.cases;
+        r.finds += found;
+      }
+  }
   return out;
+}
+
+std::vector<double>
+generatorWeightScale(const std::map<std::string, OpKindRecord> &records,
+                     llvm::ArrayRef<std::string> kindNames, int64_t minCases) {
+  int64_t drawn = 0; // ops drawn, over all generated cases
+  for (const auto &[name, r] : records)
+    drawn += r.cases;
+  if (drawn < minCases)
+    return {};
+  std::vector<double> rates;
+  double sum = 0;
+  for (const std::string &name : kindNames) {
+    auto it = records.find(name);
+    double rate = it == records.end()
+                      ? 0.5
+                      : double(it->second.finds + 1) /
+                            double(it->second.cases + 2);
+    rates.push_back(rate);
+    sum += rate;
+  }
+  double mean = sum / double(std::max<size_t>(1, rates.size()));
+  for (double &r : rates)
+    r = std::clamp(mean > 0 ? r / mean : 1.0, 0.25, 4.0);
+  return rates;
 }
 
 double entryEnergy(const EntryRecord &r) {

@@ -55,12 +55,22 @@ struct EntryRecord {
 /// index the number of features it is first to.
 struct GuidedHistory {
   std::vector<std::pair<int64_t, std::string>> mutants;
+  /// The generated (not mutant) cases' features JSON, one per case index.
+  std::vector<std::pair<int64_t, std::string>> generated;
   std::map<int64_t, int64_t> firstTo;
+};
+
+/// Generated cases that drew an op kind, and those first to some feature.
+struct OpKindRecord {
+  int64_t cases = 0, finds = 0;
 };
 
 struct ScheduleRecords {
   std::vector<EntryRecord> entries; // in the order of `entryCases`
   std::array<OperatorRecord, kNumOperators> operators{};
+  /// By op name as the generator's features spell it ("op_kinds":
+  /// "iree_linalg_ext.sort", "linalg.generic").
+  std::map<std::string, OpKindRecord> opKinds;
 };
 
 /// The records of the queue entries of case indices `entryCases`.
@@ -76,6 +86,17 @@ ScheduleRecords scheduleRecords(llvm::ArrayRef<int64_t> entryCases,
 double entryEnergy(const EntryRecord &r);
 /// An operator's weight: (finds + 1) / (uses + 2).
 double operatorWeight(const OperatorRecord &r);
+
+/// The guided generator: a factor on each op kind's recipe weight
+/// (fuzz::GenOptions::weightScale), one per name of `kindNames`. A kind's
+/// rate is (finds + 1) / (cases + 2) of the generated cases that drew it (a
+/// kind not drawn yet: 1/2); its factor is its rate over the mean rate of
+/// the kinds, clamped to [1/4, 4]. Empty while fewer than `minCases` ops
+/// of generated cases are recorded (the recipes' own weights until then).
+std::vector<double>
+generatorWeightScale(const std::map<std::string, OpKindRecord> &records,
+                     llvm::ArrayRef<std::string> kindNames,
+                     int64_t minCases = 16);
 
 /// The index drawn from `weights` (not all zero) by `u` in [0, 1).
 size_t drawWeighted(llvm::ArrayRef<double> weights, double u);

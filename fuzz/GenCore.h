@@ -299,6 +299,8 @@ public:
 
   /// Picks the ops (by recipe weight), builds them, picks the results.
   Case build();
+  /// A recipe's weight, scaled by GenOptions::weightScale.
+  unsigned scaledWeight(unsigned weight, OpKind k) const;
 
   //===--- State of the case ----------------------------------------------===//
 

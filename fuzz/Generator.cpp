@@ -35,6 +35,18 @@ std::vector<DType> defaultDTypes() {
 
 namespace gen {
 
+/// A recipe's weight under GenOptions::weightScale: unchanged without one;
+/// with one, in eighths (so a factor of 1/4 still leaves a weight of 1
+/// recipe at 2) and never 0.
+unsigned Builder::scaledWeight(unsigned weight, OpKind k) const {
+  if (opts.weightScale.empty())
+    return std::max(1u, weight);
+  size_t i = static_cast<size_t>(k);
+  double f = i < opts.weightScale.size() ? opts.weightScale[i] : 1.0;
+  double w = std::max(1u, weight) * 8.0 * std::clamp(f, 0.0, 64.0);
+  return std::max(1u, static_cast<unsigned>(std::lround(w)));
+}
+
 Case Builder::build() {
   largeCase = opts.allowLarge && chance(opts.largeCasePercent);
   budget = largeCase ? opts.largeElements : opts.maxElements;
@@ -45,7 +57,7 @@ Case Builder::build() {
   for (OpKind k : kinds) {
     const Recipe *r = recipeFor(k);
     if (r && r->available(opts) && (!r->feasible || r->feasible(*this)))
-      weighted.push_back({std::max(1u, r->weight), r});
+      weighted.push_back({scaledWeight(r->weight, k), r});
   }
   unsigned numOps = pickInt(opts.minOps, std::max(opts.minOps, opts.maxOps));
   // A frontend-shaped case: one frontend recipe first (those listed in the

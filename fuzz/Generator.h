@@ -108,6 +108,11 @@ struct GenOptions {
   /// draw the rest of their ops as usual. 0 (the default) draws nothing for it, so every
   /// other case stays what it was.
   unsigned frontendPercent = 0;
+  /// Per op kind (indexed by OpKind), a factor on its recipe's weight; empty
+  /// (the default): the recipes' weights, every case what it always was. A
+  /// guided campaign sets it from which op kinds reached new coverage
+  /// (difftest/Schedule.h, generatorWeightScale).
+  std::vector<double> weightScale;
   /// Returned values per function.
   unsigned maxResults = 3;
   /// RapidCheck size `generateCase` runs the generator with. The picks

@@ -1357,3 +1357,29 @@ TEST(FuzzValues, ModesKeepTheirPromises) {
   EXPECT_FALSE(distinctFits(DType::I8, 300, 0));
   EXPECT_TRUE(distinctFits(DType::I8, 250, 0));
 }
+
+// GenOptions::weightScale (the guided generator): empty draws exactly the
+// cases the recipes' weights draw; a factor of 4 on sort and 1/4 on every
+// other kind draws sort far more often than the recipes' weights do.
+TEST(FuzzGenerator, WeightScaleSteersOpKinds) {
+  GenOptions plain;
+  GenOptions same;
+  same.weightScale.clear();
+  GenOptions steered;
+  steered.weightScale.assign(kNumOpKinds, 0.25);
+  steered.weightScale[static_cast<size_t>(OpKind::Sort)] = 4.0;
+  int plainSort = 0, steeredSort = 0;
+  for (uint64_t i = 0; i < 200; ++i) {
+    Case a = generateCase(caseSeed(91, i), plain);
+    Case b = generateCase(caseSeed(91, i), same);
+    EXPECT_EQ(a.text(), b.text());
+    Case s = generateCase(caseSeed(91, i), steered);
+    plainSort += llvm::is_contained(a.features.opKinds, "iree_linalg_ext.sort");
+    steeredSort +=
+        llvm::is_contained(s.features.opKinds, "iree_linalg_ext.sort");
+  }
+  // Sort's share of the picks goes from w / W to 16w / (16w + (W - w)):
+  // several times more cases hold a sort.
+  EXPECT_GT(steeredSort, 2 * plainSort);
+  EXPECT_GT(steeredSort, 100);
+}

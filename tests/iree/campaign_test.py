@@ -155,7 +155,7 @@ def main():
         check(bool(console), "a throwing page shows a console error")
 
     # 3. Kill and resume vs. uninterrupted.
-    n = 40
+    n = 24
     ref = os.path.join(work, "ref")
     opts = ["--target=llvm-cpu", "--cases=%d" % n, "--seed=5", "--batch=2",
             "--jobs=2"] + limits

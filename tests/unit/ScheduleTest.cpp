@@ -103,4 +103,37 @@ TEST(Schedule, OperatorsOnlyFromTheAvailable) {
   EXPECT_FALSE(operatorNamed("nonsense").has_value());
 }
 
+// The guided generator's records: per op kind, the generated cases that
+// drew it and those first to some feature; mutants do not count.
+TEST(Schedule, OpKindRecordsFromGeneratedCases) {
+  GuidedHistory h;
+  h.generated = {
+      {0, R"({"op_kinds":["iree_linalg_ext.sort","linalg.generic"]})"},
+      {1, R"({"op_kinds":["linalg.generic"]})"},
+      {2, "not json"}};
+  h.mutants = {{3, R"({"parent_case":0,"op_kinds":["linalg.fill"]})"}};
+  h.firstTo = {{0, 4}, {3, 1}};
+  ScheduleRecords r = scheduleRecords({0}, h);
+  ASSERT_EQ(r.opKinds.size(), 2u);
+  EXPECT_EQ(r.opKinds["linalg.generic"].cases, 2);
+  EXPECT_EQ(r.opKinds["linalg.generic"].finds, 1);
+  EXPECT_EQ(r.opKinds["iree_linalg_ext.sort"].cases, 1);
+  EXPECT_EQ(r.opKinds["iree_linalg_ext.sort"].finds, 1);
+}
+
+// Rates by hand: a = 1/10, b = 3/4, c (not drawn) = 1/2; mean 0.45. Factors
+// 0.222 (clamped to 0.25), 1.667, 1.111. Under minCases ops: none.
+TEST(Schedule, GeneratorWeightScale) {
+  std::map<std::string, OpKindRecord> rec{{"a", {8, 0}}, {"b", {2, 2}}};
+  std::vector<std::string> names{"a", "b", "c"};
+  std::vector<double> f = generatorWeightScale(rec, names, 4);
+  ASSERT_EQ(f.size(), 3u);
+  EXPECT_DOUBLE_EQ(f[0], 0.25);
+  EXPECT_NEAR(f[1], 0.75 / 0.45, 1e-12);
+  EXPECT_NEAR(f[2], 0.5 / 0.45, 1e-12);
+  EXPECT_TRUE(generatorWeightScale(rec, names, 11).empty());
+  // Nothing drawn yet and no minimum: every kind at the mean, factor 1.
+  EXPECT_EQ(generatorWeightScale({}, names, 0), std::vector<double>(3, 1.0));
+}
+
 } // namespace
