@@ -1258,6 +1258,13 @@ int fuzzCommand(int argc, char **argv) {
       cl::desc("With --guided: percent of the cases that are mutants of "
                "queue entries once the queue has any (0-100, default 30)"),
       cl::init(30), cl::cat(common.category));
+  cl::opt<bool> guidedGenerator(
+      "guided-generator",
+      cl::desc("With --guided: the generated cases draw op kinds by how "
+               "often each kind's generated cases reached new coverage "
+               "(default on; off: the recipes' weights, as a random "
+               "campaign)"),
+      cl::init(true), cl::cat(common.category));
   cl::list<std::string> guidedSeed(
       "guided-seed",
       cl::desc("With --guided: start the queue (and the features seen) "
@@ -1433,7 +1440,7 @@ int fuzzCommand(int argc, char **argv) {
                                  : mutatePct < 0 ? 100
                                                  : std::min(100, int(mutatePct)))},
                         {"guided", guidedOpt ? "1" : "0"},
-                        {"guided_gen", guidedOpt ? "1" : "0"},
+                        {"guided_gen", guidedOpt && guidedGenerator ? "1" : "0"},
                         {"guided_pct",
                          std::to_string(std::min(100u, unsigned(guidedPct)))},
                         {"guided_lag",
