@@ -19,7 +19,8 @@
 # generator (seed $CUDA_BATCH_SEED, default 24) and $CUDA_BATCH_FRONTEND
 # (default 40) of its frontend-shaped recipes (seed + 1), one seed each:
 # a few hundred cases, about 2 minutes of device time on an H100/H200
-# with --jobs=16, well inside 15 minutes.
+# with --jobs=16, well inside 15 minutes. $CUDA_BATCH_EXPORT_FLAGS adds
+# export flags (--opt-level=O2: export compiles at O0 otherwise).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-}
@@ -38,8 +39,9 @@ case "$mode" in
     progs=(corpus/golden/*/program.mlir tests/iree/programs/*.mlir
            corpus/repros/*/program.mlir
            "$batch.gen"/case*[0-9].mlir "$batch.front"/case*[0-9].mlir)
+    # shellcheck disable=SC2086  # extra export flags, e.g. --opt-level=O2
     "$bin/difftest" export "${progs[@]}" --target="$target" --seeds=1 \
-      --out="$batch" --with-tools
+      --out="$batch" --with-tools ${CUDA_BATCH_EXPORT_FLAGS:-}
     echo "cuda-batch: copy $batch to the GPU machine and run:"
     echo "  $batch/bin/difftest-replay $batch --jobs=16"
     ;;
