@@ -8,6 +8,10 @@ compile (GPU targets without a device here: 'compiled-only'); listed known
 IREE failures must still fail the same way. Usage:
 
   run_iree_tests.py DIFFTEST PROGRAM_DIR EXPECTATIONS OUT_DIR TARGETS [SEEDS]
+                    [PROGRAMS]
+
+PROGRAMS: comma-separated fnmatch patterns of the programs to run (default:
+every .mlir file in PROGRAM_DIR).
 """
 import fnmatch
 import json
@@ -20,9 +24,14 @@ import sys
 def main():
     difftest, prog_dir, expect_file, out_dir, targets = sys.argv[1:6]
     seeds = int(sys.argv[6]) if len(sys.argv) > 6 else 1
+    patterns = sys.argv[7].split(",") if len(sys.argv) > 7 else ["*.mlir"]
     with open(expect_file) as f:
         known = json.load(f)["known"]
-    programs = sorted(p for p in os.listdir(prog_dir) if p.endswith(".mlir"))
+    programs = sorted(p for p in os.listdir(prog_dir) if p.endswith(".mlir")
+                      and any(fnmatch.fnmatch(p, q) for q in patterns))
+    if not programs:
+        print("no program in %s matches %s" % (prog_dir, patterns))
+        return 1
     failures = []
     checked = 0
     for prog in programs:
