@@ -387,6 +387,11 @@ GuidedHistory CampaignDB::guidedHistory(int64_t maxBatch) {
   g.bind(1, maxBatch);
   while (sqlite3_step(g.s) == SQLITE_ROW)
     h.generated.push_back({g.integer(0), g.text(1)});
+  Stmt fl(db, "SELECT case_index, MIN(COALESCE(flags, '')) FROM cases "
+              "WHERE batch >= 0 AND batch <= ? GROUP BY case_index");
+  fl.bind(1, maxBatch);
+  while (sqlite3_step(fl.s) == SQLITE_ROW)
+    h.batchFlags[fl.integer(0)] = fl.text(1);
   Stmt f(db, "SELECT first_case, COUNT(*) FROM coverage WHERE batch <= ? "
              "GROUP BY first_case");
   f.bind(1, maxBatch);

@@ -457,15 +457,40 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     return c;
   };
 
-  // The batch's compile configuration.
+  // The flags a guided batch or mutant may draw: those of the flag space
+  // that apply to some target of the campaign.
+  std::vector<const FlagChoice *> guidedFlags;
+  if (guided)
+    for (const FlagChoice &f : flagChoices)
+      if (llvm::any_of(targets, [&](const gpu::TargetConfig &c) {
+            return flagApplies(f, c.desc->name) &&
+                   gpu::compilerAcceptsFlag(settings.tools->compilerHelp(),
+                                            f.flag);
+          }))
+        guidedFlags.push_back(&f);
+
+  // The batch's compile configuration. Its extra flag: a quarter of the
+  // batches draw one uniformly; a guided campaign that steers flags draws
+  // flag or none, and which, by the coverage record of the batches before
+  // (Schedule.h, drawBatchFlag).
   uint64_t r = fuzz::mixSeed(seed ^ 0xC0DEC0DEull, static_cast<uint64_t>(b));
   int opt = pickOptLevel(r);
   std::vector<std::string> extra;
   const FlagChoice *drawn = nullptr;
-  if ((r >> 8) % 100 < 25 && !flagChoices.empty()) {
+  if (guided && guided->steerFlags) {
+    std::vector<std::string> names;
+    for (const FlagChoice *f : guidedFlags)
+      names.push_back(f->flag);
+    auto unitOf = [](uint64_t x) { return double(x >> 11) * 0x1.0p-53; };
+    if (auto k = drawBatchFlag(view.records.batchFlags, names,
+                               unitOf(fuzz::mixSeed(r, 0xF1A6)),
+                               unitOf(fuzz::mixSeed(r, 0xF1A7))))
+      drawn = guidedFlags[*k];
+  } else if ((r >> 8) % 100 < 25 && !flagChoices.empty()) {
     drawn = &flagChoices[(r >> 16) % flagChoices.size()];
-    extra.push_back(drawn->flag);
   }
+  if (drawn)
+    extra.push_back(drawn->flag);
   std::vector<gpu::TargetConfig> configs;
   for (gpu::TargetConfig c : targets) {
     c.optLevel = opt;
@@ -474,17 +499,6 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       c.extraFlags.push_back(drawn->flag);
     configs.push_back(std::move(c));
   }
-  // The flags a guided mutant may draw (its flag operator): those of the
-  // flag space that apply to some target of the campaign.
-  std::vector<const FlagChoice *> guidedFlags;
-  if (guided)
-    for (const FlagChoice &f : flagChoices)
-      if (llvm::any_of(configs, [&](const gpu::TargetConfig &c) {
-            return flagApplies(f, c.desc->name) &&
-                   gpu::compilerAcceptsFlag(settings.tools->compilerHelp(),
-                                            f.flag);
-          }))
-        guidedFlags.push_back(&f);
   // The configuration case `c` compiles with on target `t`: the batch's,
   // and a flagged mutant's flag where it applies.
   auto caseConfig = [&](const BatchCase &c, size_t t) {
@@ -1265,6 +1279,13 @@ int fuzzCommand(int argc, char **argv) {
                "(default on; off: the recipes' weights, as a random "
                "campaign)"),
       cl::init(true), cl::cat(common.category));
+  cl::opt<bool> guidedFlags(
+      "guided-flags",
+      cl::desc("With --guided: each batch draws its extra flag (or none) by "
+               "how often the generated cases of batches with each reached "
+               "new coverage (default on; off: a quarter of the batches "
+               "draw one uniformly, as a random campaign)"),
+      cl::init(true), cl::cat(common.category));
   cl::list<std::string> guidedSeed(
       "guided-seed",
       cl::desc("With --guided: start the queue (and the features seen) "
@@ -1441,6 +1462,7 @@ int fuzzCommand(int argc, char **argv) {
                                                  : std::min(100, int(mutatePct)))},
                         {"guided", guidedOpt ? "1" : "0"},
                         {"guided_gen", guidedOpt && guidedGenerator ? "1" : "0"},
+                        {"guided_flags", guidedOpt && guidedFlags ? "1" : "0"},
                         {"guided_pct",
                          std::to_string(std::min(100u, unsigned(guidedPct)))},
                         {"guided_lag",
@@ -1468,6 +1490,7 @@ int fuzzCommand(int argc, char **argv) {
     // Campaigns from before the guided generator keep drawing as they did.
     c.guided->steerGenerator =
         c.db->option("guided_gen").value_or("0") == "1";
+    c.guided->steerFlags = c.db->option("guided_flags").value_or("0") == "1";
   }
   llvm::StringRef(seedText).getAsInteger(10, c.seed);
   llvm::StringRef(batchText).getAsInteger(10, c.batchSize);
@@ -1678,7 +1701,7 @@ int mergeCommand(int argc, char **argv) {
     for (StringRef key : {"seed", "targets", "batch", "iree_version", "started",
                           "large", "ops", "static_twins", "unsupported_ops",
                           "frontend", "mutate", "mutate_pct", "extra_flags",
-                          "guided", "guided_gen", "guided_pct",
+                          "guided", "guided_gen", "guided_flags", "guided_pct",
                           "guided_lag"})
       if (!(*db)->option(key))
         if (auto v = (*shardDb)->option(key))

@@ -54,6 +54,9 @@ public:
   /// Whether generated cases draw op kinds by their coverage record
   /// (Schedule.h, generatorWeightScale).
   bool steerGenerator = false;
+  /// Whether batches draw their extra flag by the coverage record of the
+  /// batches with each (Schedule.h, drawBatchFlag).
+  bool steerFlags = false;
 
   /// The batches committed before this run (CampaignDB::doneBatches).
   void start(const std::set<int64_t> &done);

@@ -69,6 +69,13 @@ ScheduleRecords scheduleRecords(llvm::ArrayRef<int64_t> entryCases,
     }
   }
   for (const auto &[index, text] : history.generated) {
+    bool found = history.firstTo.count(index) > 0;
+    if (auto f = history.batchFlags.find(index);
+        f != history.batchFlags.end()) {
+      OpKindRecord &r = out.batchFlags[f->second];
+      ++r.cases;
+      r.finds += found;
+    }
     auto json = llvm::json::parse(text);
     if (!json) {
       llvm::consumeError(json.takeError());
@@ -78,7 +85,6 @@ ScheduleRecords scheduleRecords(llvm::ArrayRef<int64_t> entryCases,
     const llvm::json::Array *kinds = o ? o->getArray("op_kinds") : nullptr;
     if (!kinds)
       continue;
-    bool found = history.firstTo.count(index) > 0;
     for (const llvm::json::Value &k : *kinds)
       if (auto name = k.getAsString()) {
         OpKindRecord &r = out.opKinds[name->str()];
@@ -112,6 +118,32 @@ generatorWeightScale(const std::map<std::string, OpKindRecord> &records,
   for (double &r : rates)
     r = std::clamp(mean > 0 ? r / mean : 1.0, 0.25, 4.0);
   return rates;
+}
+
+std::optional<size_t>
+drawBatchFlag(const std::map<std::string, OpKindRecord> &records,
+              llvm::ArrayRef<std::string> flags, double u, double v) {
+  if (flags.empty())
+    return std::nullopt;
+  auto rate = [](const OpKindRecord &r) {
+    return double(r.finds + 1) / double(r.cases + 2);
+  };
+  OpKindRecord none, flagged;
+  if (auto it = records.find(""); it != records.end())
+    none = it->second;
+  std::vector<double> weights;
+  for (const std::string &f : flags) {
+    OpKindRecord r;
+    if (auto it = records.find(f); it != records.end())
+      r = it->second;
+    flagged.cases += r.cases;
+    flagged.finds += r.finds;
+    weights.push_back(rate(r));
+  }
+  double pNone = rate(none) / (rate(none) + rate(flagged));
+  if (u < pNone)
+    return std::nullopt;
+  return drawWeighted(weights, v);
 }
 
 double entryEnergy(const EntryRecord &r) {

@@ -58,6 +58,8 @@ struct GuidedHistory {
   /// The generated (not mutant) cases' features JSON, one per case index.
   std::vector<std::pair<int64_t, std::string>> generated;
   std::map<int64_t, int64_t> firstTo;
+  /// The extra flags of each case's batch ("" for none), by case index.
+  std::map<int64_t, std::string> batchFlags;
 };
 
 /// Generated cases that drew an op kind, and those first to some feature.
@@ -71,6 +73,9 @@ struct ScheduleRecords {
   /// By op name as the generator's features spell it ("op_kinds":
   /// "iree_linalg_ext.sort", "linalg.generic").
   std::map<std::string, OpKindRecord> opKinds;
+  /// The same record of the generated cases by their batch's extra flags
+  /// ("" for a batch without one).
+  std::map<std::string, OpKindRecord> batchFlags;
 };
 
 /// The records of the queue entries of case indices `entryCases`.
@@ -97,6 +102,17 @@ std::vector<double>
 generatorWeightScale(const std::map<std::string, OpKindRecord> &records,
                      llvm::ArrayRef<std::string> kindNames,
                      int64_t minCases = 16);
+
+/// The guided batch flag: the extra flag of a batch, one of `flags`, or
+/// none (nullopt), drawn in two steps from the generated cases' records by
+/// batch flag (ScheduleRecords::batchFlags). First flag or none, by the
+/// rate (finds + 1) / (cases + 2) of the batches without a flag against
+/// that of all flagged batches pooled (both 1/2 before any: one batch in
+/// two is flagged); then which flag, each by its own rate (a flag not
+/// drawn yet 1/2). `u` and `v` are uniform in [0, 1).
+std::optional<size_t>
+drawBatchFlag(const std::map<std::string, OpKindRecord> &records,
+              llvm::ArrayRef<std::string> flags, double u, double v);
 
 /// The index drawn from `weights` (not all zero) by `u` in [0, 1).
 size_t drawWeighted(llvm::ArrayRef<double> weights, double u);

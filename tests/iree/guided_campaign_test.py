@@ -50,6 +50,11 @@ def rows(db):
                         "features FROM cases ORDER BY case_index, target")
 
 
+def batch_flags(db):
+    return db_query(db, "SELECT DISTINCT batch, COALESCE(flags, '') FROM "
+                        "cases ORDER BY batch")
+
+
 def coverage(db):
     return db_query(db, "SELECT feature, first_case, first_function FROM "
                         "coverage ORDER BY feature")
@@ -159,6 +164,18 @@ def main():
                  if c // 2 == i // 2 and c != i]
         check(all(fl not in flags.split() for _, flags in mates),
               "the flag of mutant %d stays its own (%s)" % (i, mates))
+    # Batch flags steered by coverage (Schedule.h, drawBatchFlag; on by
+    # default with --guided): seed 11's eight batches draw both ways, one
+    # flag per batch at most, each a flag the fake compiler lists.
+    opt = dict(db_query(rdb, "SELECT key, value FROM options"))
+    check(opt.get("guided_flags") == "1", "guided_flags is on by default")
+    bf = batch_flags(rdb)
+    check(len({b for b, _ in bf}) == len(bf),
+          "one flag setting per batch (%s)" % bf)
+    check(any(f for _, f in bf) and any(not f for _, f in bf),
+          "some batches drew a flag, some none (%s)" % bf)
+    check(all(len(f.split()) <= 1 and (not f or f.startswith("--iree-"))
+              for _, f in bf), "at most one IREE flag per batch (%s)" % bf)
     lag_ok = True
     for i, feat in mutants:
         parent = json.loads(feat)["parent_case"]
@@ -199,6 +216,8 @@ def main():
           "the killed campaign's queue survives (%d entries, %d after)" %
           (kept, len(queue(kdb))))
     check(rows(kdb) == rows(rdb), "resumed = uninterrupted: same cases")
+    check(batch_flags(kdb) == batch_flags(rdb),
+          "resumed = uninterrupted: same batch flags")
     check(coverage(kdb) == cov, "resumed = uninterrupted: same coverage")
     check(queue(kdb) == q, "resumed = uninterrupted: same queue")
 

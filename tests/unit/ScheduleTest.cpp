@@ -136,4 +136,47 @@ TEST(Schedule, GeneratorWeightScale) {
   EXPECT_EQ(generatorWeightScale({}, names, 0), std::vector<double>(3, 1.0));
 }
 
+// The guided batch flag's records: generated cases by their batch's flags
+// (mutants do not count; a case with no flags row counts nowhere).
+TEST(Schedule, BatchFlagRecordsFromGeneratedCases) {
+  GuidedHistory h;
+  h.generated = {{0, "{}"}, {1, "{}"}, {2, "{}"}, {4, "{}"}};
+  h.mutants = {{3, R"({"parent_case":0})"}};
+  h.batchFlags = {{0, ""}, {1, "--x"}, {2, "--x"}, {3, "--x"}};
+  h.firstTo = {{1, 2}, {3, 1}};
+  ScheduleRecords r = scheduleRecords({1}, h);
+  ASSERT_EQ(r.batchFlags.size(), 2u);
+  EXPECT_EQ(r.batchFlags[""].cases, 1);
+  EXPECT_EQ(r.batchFlags[""].finds, 0);
+  EXPECT_EQ(r.batchFlags["--x"].cases, 2);
+  EXPECT_EQ(r.batchFlags["--x"].finds, 1);
+}
+
+// By hand: none 1/10 (8 cases, 0 finds); flags --a 5/6 (4 cases, 4 finds),
+// --b 1/2 (not drawn); pooled flagged 5/6. P(none) = 0.1 / (0.1 + 5/6) =
+// 3/28; then --a with 5/6 / (5/6 + 1/2) = 5/8.
+TEST(Schedule, BatchFlagDrawsByTheRecords) {
+  std::map<std::string, OpKindRecord> rec{{"", {8, 0}}, {"--a", {4, 4}}};
+  std::vector<std::string> flags{"--a", "--b"};
+  int none = 0, a = 0, b = 0;
+  const int n = 2800, m = 80;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      auto k = drawBatchFlag(rec, flags, (i + 0.5) / n, (j + 0.5) / m);
+      if (!k)
+        ++none;
+      else
+        ++(*k == 0 ? a : b);
+    }
+  EXPECT_EQ(none, 300 * m);
+  EXPECT_EQ(a, (n - 300) * 50);
+  EXPECT_EQ(b, (n - 300) * 30);
+  // Nothing recorded: one batch in two flagged, the flags alike.
+  EXPECT_FALSE(drawBatchFlag({}, flags, 0.49, 0.1).has_value());
+  EXPECT_EQ(drawBatchFlag({}, flags, 0.51, 0.49), std::optional<size_t>(0));
+  EXPECT_EQ(drawBatchFlag({}, flags, 0.51, 0.51), std::optional<size_t>(1));
+  // No flag to draw: none.
+  EXPECT_FALSE(drawBatchFlag(rec, {}, 0.99, 0.5).has_value());
+}
+
 } // namespace
