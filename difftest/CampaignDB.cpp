@@ -387,7 +387,10 @@ GuidedHistory CampaignDB::guidedHistory(int64_t maxBatch) {
   g.bind(1, maxBatch);
   while (sqlite3_step(g.s) == SQLITE_ROW)
     h.generated.push_back({g.integer(0), g.text(1)});
-  Stmt fl(db, "SELECT case_index, MIN(COALESCE(flags, '')) FROM cases "
+  // A case's rows are per target, each with the flags its target got: a
+  // batch flag of one backend leaves the other targets' rows without it.
+  // The batch's is the longest (one flag per batch at most).
+  Stmt fl(db, "SELECT case_index, MAX(COALESCE(flags, '')) FROM cases "
               "WHERE batch >= 0 AND batch <= ? GROUP BY case_index");
   fl.bind(1, maxBatch);
   while (sqlite3_step(fl.s) == SQLITE_ROW)
