@@ -395,6 +395,13 @@ GuidedHistory CampaignDB::guidedHistory(int64_t maxBatch) {
   fl.bind(1, maxBatch);
   while (sqlite3_step(fl.s) == SQLITE_ROW)
     h.batchFlags[fl.integer(0)] = fl.text(1);
+  Stmt cost(db, "SELECT case_index, SUM(CASE WHEN verdict IN "
+                "('compiler-oom', 'compile-timeout', 'runtime-timeout') "
+                "THEN 1 ELSE 0 END) FROM cases WHERE batch >= 0 AND batch "
+                "<= ? GROUP BY case_index");
+  cost.bind(1, maxBatch);
+  while (sqlite3_step(cost.s) == SQLITE_ROW)
+    h.caseCost[cost.integer(0)] = 1 + kHeavyRowCost * double(cost.integer(1));
   Stmt f(db, "SELECT first_case, COUNT(*) FROM coverage WHERE batch <= ? "
              "GROUP BY first_case");
   f.bind(1, maxBatch);

@@ -70,6 +70,9 @@ ScheduleRecords scheduleRecords(llvm::ArrayRef<int64_t> entryCases,
   }
   for (const auto &[index, text] : history.generated) {
     bool found = history.firstTo.count(index) > 0;
+    double cost = 0;
+    if (auto t = history.caseCost.find(index); t != history.caseCost.end())
+      cost = t->second;
     if (auto f = history.batchFlags.find(index);
         f != history.batchFlags.end()) {
       OpKindRecord &r = out.batchFlags[f->second];
@@ -90,6 +93,7 @@ ScheduleRecords scheduleRecords(llvm::ArrayRef<int64_t> entryCases,
         OpKindRecord &r = out.opKinds[name->str()];
         ++r.cases;
         r.finds += found;
+        r.cost += cost;
       }
   }
   return out;
@@ -103,6 +107,10 @@ generatorWeightScale(const std::map<std::string, OpKindRecord> &records,
     drawn += r.cases;
   if (drawn < minCases)
     return {};
+  double totalCost = 0;
+  for (const auto &[name, r] : records)
+    totalCost += r.cost;
+  double meanCost = totalCost / double(drawn);
   std::vector<double> rates;
   double sum = 0;
   for (const std::string &name : kindNames) {
@@ -111,6 +119,13 @@ generatorWeightScale(const std::map<std::string, OpKindRecord> &records,
                       ? 0.5
                       : double(it->second.finds + 1) /
                             double(it->second.cases + 2);
+    if (meanCost > 0) {
+      double cost = it == records.end()
+                        ? meanCost
+                        : (it->second.cost + 2 * meanCost) /
+                              double(it->second.cases + 2);
+      rate /= cost;
+    }
     rates.push_back(rate);
     sum += rate;
   }

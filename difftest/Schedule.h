@@ -53,6 +53,11 @@ struct EntryRecord {
 /// What the scheduling reads from a campaign's database: the features JSON
 /// of every mutant of a queue entry (one per case index), and per case
 /// index the number of features it is first to.
+/// What a row stopped at a limit costs, in cases: measured on three
+/// 30-minute campaigns (docs/fuzzing.md), such a row took 35-40 s, a case
+/// about 2 s in all.
+constexpr double kHeavyRowCost = 20;
+
 struct GuidedHistory {
   std::vector<std::pair<int64_t, std::string>> mutants;
   /// The generated (not mutant) cases' features JSON, one per case index.
@@ -60,11 +65,18 @@ struct GuidedHistory {
   std::map<int64_t, int64_t> firstTo;
   /// The extra flags of each case's batch ("" for none), by case index.
   std::map<int64_t, std::string> batchFlags;
+  /// What each case cost, in cases: 1, plus kHeavyRowCost for each of its
+  /// rows whose compile or run was stopped at a limit (compiler-oom,
+  /// compile-timeout, runtime-timeout). A count, not a clock, so that a
+  /// resumed campaign draws as the uninterrupted one (Guided.h).
+  std::map<int64_t, double> caseCost;
 };
 
-/// Generated cases that drew an op kind, and those first to some feature.
+/// Generated cases that drew an op kind, those first to some feature, and
+/// what they cost (GuidedHistory::caseCost).
 struct OpKindRecord {
   int64_t cases = 0, finds = 0;
+  double cost = 0;
 };
 
 struct ScheduleRecords {
@@ -95,7 +107,11 @@ double operatorWeight(const OperatorRecord &r);
 /// The guided generator: a factor on each op kind's recipe weight
 /// (fuzz::GenOptions::weightScale), one per name of `kindNames`. A kind's
 /// rate is (finds + 1) / (cases + 2) of the generated cases that drew it (a
-/// kind not drawn yet: 1/2); its factor is its rate over the mean rate of
+/// kind not drawn yet: 1/2), per unit of cost: over (cost + 2m) / (cases +
+/// 2), m the mean cost per case of all kinds (a kind not drawn yet costs m;
+/// no cost recorded: every kind alike). Coverage per cost, not per case: a
+/// kind whose cases make the compiler run out of memory after half a
+/// minute pays for it. Its factor is that over the mean of
 /// the kinds, clamped to [1/4, 4]. Empty while fewer than `minCases` ops
 /// of generated cases are recorded (the recipes' own weights until then).
 std::vector<double>

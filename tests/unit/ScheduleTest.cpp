@@ -136,6 +136,28 @@ TEST(Schedule, GeneratorWeightScale) {
   EXPECT_EQ(generatorWeightScale({}, names, 0), std::vector<double>(3, 1.0));
 }
 
+// Coverage per cost: kinds a and b find alike (1 of 4 cases each: rate
+// 1/3), a's cases cost 1 each, b's 19; c is not drawn. Mean cost per case
+// (80 / 8) m = 10. Costs: a (4 + 20) / 6 = 4, b (76 + 20)
+// / 6 = 16, c m = 10. Weights 1/12, 1/48, 1/20 (sum 37/240, mean 37/720):
+// factors 60/37, 15/37, 36/37.
+TEST(Schedule, GeneratorWeightScalePerCost) {
+  std::map<std::string, OpKindRecord> rec{{"a", {4, 1, 4.0}},
+                                          {"b", {4, 1, 76.0}}};
+  std::vector<double> f = generatorWeightScale(rec, {"a", "b", "c"}, 4);
+  ASSERT_EQ(f.size(), 3u);
+  EXPECT_NEAR(f[0], 60.0 / 37, 1e-12);
+  EXPECT_NEAR(f[1], 15.0 / 37, 1e-12);
+  EXPECT_NEAR(f[2], 36.0 / 37, 1e-12);
+  // The records' cost comes from the cases': each kind a case drew.
+  GuidedHistory h;
+  h.generated = {{0, R"({"op_kinds":["x","y"]})"}, {1, R"({"op_kinds":["x"]})"}};
+  h.caseCost = {{0, 3.0}, {1, 5.0}};
+  ScheduleRecords r = scheduleRecords({}, h);
+  EXPECT_DOUBLE_EQ(r.opKinds["x"].cost, 8.0);
+  EXPECT_DOUBLE_EQ(r.opKinds["y"].cost, 3.0);
+}
+
 // The guided batch flag's records: generated cases by their batch's flags
 // (mutants do not count; a case with no flags row counts nowhere).
 TEST(Schedule, BatchFlagRecordsFromGeneratedCases) {
