@@ -209,12 +209,18 @@ int signCommand(int argc, char **argv) {
     e.target = o->getString("target").value_or("").str();
     e.message = o->getString("detail").value_or("").str();
     e.program = *program;
+    if (const json::Array *a = o->getArray("needs_flags"))
+      for (const json::Value &x : *a)
+        if (auto f = x.getAsString())
+          e.needsFlags.push_back(f->str());
     std::string sig = bugSignature(e), source, note;
     if (e.verdict == "mismatch") {
       LocalizedSignature ls = localizeMismatch(
           self, b, joinPath(out, path::filename(b)), *seconds, child);
       if (!ls.signature.empty()) {
         sig = ls.signature;
+        if (!e.needsFlags.empty())
+          sig += "|needs " + llvm::join(e.needsFlags, " ");
         source = "localize";
         note = "dispatch `" + ls.dispatchName + "`";
       } else {

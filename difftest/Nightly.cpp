@@ -557,6 +557,15 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
         if (old != opsSignedBefore.end() && old->second != ls.signature)
           former = old->second;
         sig = ls.signature;
+        // A failure that needs its flags says so after its dispatch too.
+        if (const json::Array *a = v->getArray("needs_flags")) {
+          std::vector<std::string> needs;
+          for (const json::Value &x : *a)
+            if (auto fl = x.getAsString())
+              needs.push_back(fl->str());
+          if (!needs.empty())
+            sig += "|needs " + llvm::join(needs, " ");
+        }
         source = "localize";
         sourceNote = "dispatch `" + ls.dispatchName + "`";
         // The dispatch alone is the representative when it fails alone;

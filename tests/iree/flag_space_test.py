@@ -147,6 +147,19 @@ def main():
         check("dropping --iree-opt-data-tiling: " in body and
               "dropping --iree-opt-data-tiling: same failure" not in body,
               "issue.md carries the triage")
+        # Reduced, the bundle keeps needing its flag: its verdict.json and
+        # its signature (`difftest sign`) say so.
+        red = os.path.join(work, "reduced")
+        rc, text = run([dt, "reduce", b, "--iree-dir=" + fake,
+                        "--out=" + red])
+        rv = (json.load(open(os.path.join(red, "verdict.json")))
+              if os.path.exists(os.path.join(red, "verdict.json")) else {})
+        check(rc == 0 and rv.get("needs_flags") == ["--iree-opt-data-tiling"],
+              "the reduced bundle keeps needs_flags (%d, %r)\n%s" %
+              (rc, rv.get("needs_flags"), text[-1500:]))
+        rc, text = run([dt, "sign", red, "--out=" + os.path.join(work, "sg")])
+        check(rc == 0 and "|needs --iree-opt-data-tiling" in text,
+              "the reduced bundle's signature needs the flag\n" + text[-800:])
 
     rc, text = run([dt, "fuzz", "--iree-dir=" + fake, "--target=llvm-cpu",
                     "--cases=4", "--no-probe", "--iree-src=" + work + "/none",
