@@ -12,6 +12,10 @@ IREE failures must still fail the same way. Usage:
 
 PROGRAMS: comma-separated fnmatch patterns of the programs to run (default:
 every .mlir file in PROGRAM_DIR).
+
+A program's lines `// difftest-run-args: ARG...` add those arguments to its
+`difftest run` (an opt level, `--iree-flag=...`): a known failure that
+needs them is kept as it was found.
 """
 import fnmatch
 import json
@@ -35,10 +39,15 @@ def main():
     failures = []
     checked = 0
     for prog in programs:
+        extra = []
+        with open(os.path.join(prog_dir, prog)) as f:
+            for line in f:
+                if line.startswith("// difftest-run-args:"):
+                    extra += line.split(":", 1)[1].split()
         for seed in range(seeds):
             cmd = [difftest, "run", os.path.join(prog_dir, prog),
                    "--target=" + targets, "--seed=%d" % seed,
-                   "--out=" + out_dir]
+                   "--out=" + out_dir] + extra
             r = subprocess.run(cmd, capture_output=True, text=True,
                                timeout=1800)
             lines = [l for l in r.stdout.splitlines() if l.strip()]
