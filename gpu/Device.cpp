@@ -390,7 +390,15 @@ std::string withVulkanTarget(StringRef program, StringRef targetInfo) {
             program.drop_front(end))
         .str();
   }
-  return ("module attributes {" + attr + "} {\n" + program + "\n}\n").str();
+  // Attribute and type aliases (`#map = ...`, `!t = ...`) are top-level
+  // definitions, not operations: they stay before the module.
+  std::string aliases, body;
+  llvm::Regex alias("^[#!][A-Za-z_][A-Za-z0-9_$.-]* *=");
+  llvm::SmallVector<StringRef> lines;
+  program.split(lines, '\n');
+  for (StringRef l : lines)
+    ((alias.match(l) ? aliases : body) += l.str()) += "\n";
+  return aliases + "module attributes {" + attr + "} {\n" + body + "}\n";
 }
 
 } // namespace ref::gpu

@@ -154,6 +154,16 @@ TEST(Device, InjectsTheTargetIntoTheProgram) {
             std::string::npos)
       << a;
   EXPECT_NE(a.find(": !hal.device], x.y = 1}"), std::string::npos) << a;
+  // Aliases of a program without a module stay at the top level (inside a
+  // module they do not parse: a night's program was 'unsupported-input').
+  std::string al = withVulkanTarget(
+      "#map = affine_map<(d0) -> (d0)>\n!t = tensor<2xf32>\n" + fn, "#T");
+  EXPECT_EQ(al.rfind("#map = affine_map<(d0) -> (d0)>\n!t = tensor<2xf32>\n"
+                     "module attributes {",
+                     0),
+            0u)
+      << al;
+  EXPECT_NE(al.find("{\nfunc.func @f()"), std::string::npos) << al;
 }
 
 TEST(Device, LoopCapFromTheTableAndLimitsFromTheDevice) {
