@@ -100,27 +100,6 @@ bool diskFull(const TargetResult &r) {
 /// The target name of a static twin's rows: "llvm-cpu+static".
 constexpr StringRef kTwinSuffix = "+static";
 
-/// Adds "needs_flags" to a bundle's verdict.json: the failure goes away
-/// (or becomes another) without these flags.
-llvm::Error recordNeededFlags(StringRef bundleDir,
-                              llvm::ArrayRef<std::string> flags) {
-  std::string p = joinPath(bundleDir, "verdict.json");
-  auto text = readFile(p);
-  if (!text)
-    return text.takeError();
-  auto v = llvm::json::parse(*text);
-  if (!v)
-    return llvm::createStringError(p + ": " + llvm::toString(v.takeError()));
-  llvm::json::Object *o = v->getAsObject();
-  if (!o)
-    return llvm::createStringError(p + ": expected an object");
-  (*o)["needs_flags"] = llvm::json::Array(flags);
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(*o))) << "\n";
-  return writeFile(p, out);
-}
-
 
 /// The outcome of one case on one target.
 struct CaseTarget {
@@ -269,10 +248,7 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
     std::vector<std::string> names;
     for (const FlagChoice *f : guidedFlags)
       names.push_back(f->flag);
-    auto unitOf = [](uint64_t x) { return double(x >> 11) * 0x1.0p-53; };
-    if (auto k = drawBatchFlag(view.records.batchFlags, names,
-                               unitOf(fuzz::mixSeed(r, 0xF1A6)),
-                               unitOf(fuzz::mixSeed(r, 0xF1A7))))
+    if (auto k = guided->pickBatchFlag(r, view, names))
       drawn = guidedFlags[*k];
   } else if ((r >> 8) % 100 < 25 && !flagChoices.empty()) {
     drawn = &flagChoices[(r >> 16) % flagChoices.size()];

@@ -79,6 +79,14 @@ GuidedQueue::pickOperator(uint64_t caseSeed, const GuidedView &view,
                       unit(fuzz::mixSeed(caseSeed, 0x0F7E)));
 }
 
+std::optional<size_t>
+GuidedQueue::pickBatchFlag(uint64_t batchSeed, const GuidedView &view,
+                           llvm::ArrayRef<std::string> flags) const {
+  return drawBatchFlag(view.records.batchFlags, flags,
+                       unit(fuzz::mixSeed(batchSeed, 0xF1A6)),
+                       unit(fuzz::mixSeed(batchSeed, 0xF1A7)));
+}
+
 llvm::Expected<BatchCoverage>
 collectCoverage(llvm::ArrayRef<std::pair<std::string, std::string>> dirs,
                 llvm::ArrayRef<CoverageCase> cases) {

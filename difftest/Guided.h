@@ -77,6 +77,11 @@ public:
   MutationOperator
   pickOperator(uint64_t caseSeed, const GuidedView &view,
                std::array<bool, kNumOperators> available) const;
+  /// The extra flag of the batch whose configuration seed is `batchSeed`:
+  /// an index into `flags`, or none (Schedule.h, drawBatchFlag).
+  std::optional<size_t> pickBatchFlag(uint64_t batchSeed,
+                                      const GuidedView &view,
+                                      llvm::ArrayRef<std::string> flags) const;
 
 private:
   std::mutex mutex;

@@ -47,6 +47,7 @@ llvm::Expected<BundleCase> readBundleCase(StringRef bundle) {
     for (const json::Value &f : *flags)
       if (auto s = f.getAsString())
         c.extraFlags.push_back(s->str());
+  c.needsFlags = neededFlags(*o);
   auto repro = readFile(joinPath(bundleDir, "repro.sh"));
   if (!repro)
     return llvm::createStringError("no repro.sh (" +
@@ -138,7 +139,8 @@ LocalizedSignature localizeMismatch(StringRef self, StringRef bundle,
     out.reason += " (but wrote no program of that dispatch)";
     return out;
   }
-  out.signature = localizedSignature(target, *program);
+  out.signature =
+      withNeededFlags(localizedSignature(target, *program), bc->needsFlags);
   out.dispatchBundle = lo.bundle;
   out.dispatchName = lo.name;
   out.failsAlone = StringRef(lo.standalone).starts_with("mismatch");
@@ -209,18 +211,13 @@ int signCommand(int argc, char **argv) {
     e.target = o->getString("target").value_or("").str();
     e.message = o->getString("detail").value_or("").str();
     e.program = *program;
-    if (const json::Array *a = o->getArray("needs_flags"))
-      for (const json::Value &x : *a)
-        if (auto f = x.getAsString())
-          e.needsFlags.push_back(f->str());
+    e.needsFlags = neededFlags(*o);
     std::string sig = bugSignature(e), source, note;
     if (e.verdict == "mismatch") {
       LocalizedSignature ls = localizeMismatch(
           self, b, joinPath(out, path::filename(b)), *seconds, child);
       if (!ls.signature.empty()) {
         sig = ls.signature;
-        if (!e.needsFlags.empty())
-          sig += "|needs " + llvm::join(e.needsFlags, " ");
         source = "localize";
         note = "dispatch `" + ls.dispatchName + "`";
       } else {

@@ -46,6 +46,8 @@ struct LocalizedSignature {
 struct BundleCase {
   std::string program, function, target, optLevel, verdict;
   std::vector<std::string> extraFlags, inputs, parameters;
+  /// verdict.json's "needs_flags": the localized signature ends in them.
+  std::vector<std::string> needsFlags;
 };
 llvm::Expected<BundleCase> readBundleCase(llvm::StringRef bundleDir);
 

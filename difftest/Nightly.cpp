@@ -414,10 +414,7 @@ std::string Night::signDir(StringRef bundleDir, const json::Object &v,
   e.verdict = v.getString("verdict").value_or("").str();
   e.target = v.getString("target").value_or("").str();
   e.message = v.getString("detail").value_or("").str();
-  if (auto *a = v.getArray("needs_flags"))
-    for (const json::Value &x : *a)
-      if (auto s = x.getAsString())
-        e.needsFlags.push_back(s->str());
+  e.needsFlags = neededFlags(v);
   e.program = program.str();
   if (e.verdict == "compile-error" || e.verdict == "compiler-crash" ||
       e.verdict == "compiler-oom") {
@@ -557,15 +554,6 @@ void Night::signBundle(const FailureRow &f, int64_t rows,
         if (old != opsSignedBefore.end() && old->second != ls.signature)
           former = old->second;
         sig = ls.signature;
-        // A failure that needs its flags says so after its dispatch too.
-        if (const json::Array *a = v->getArray("needs_flags")) {
-          std::vector<std::string> needs;
-          for (const json::Value &x : *a)
-            if (auto fl = x.getAsString())
-              needs.push_back(fl->str());
-          if (!needs.empty())
-            sig += "|needs " + llvm::join(needs, " ");
-        }
         source = "localize";
         sourceNote = "dispatch `" + ls.dispatchName + "`";
         // The dispatch alone is the representative when it fails alone;

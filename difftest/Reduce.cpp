@@ -28,6 +28,7 @@
 #include "difftest/Parameters.h"
 #include "difftest/Options.h"
 #include "difftest/Run.h"
+#include "difftest/Signature.h"
 #include "difftest/Triage.h"
 #include "gpu/Outcome.h"
 #include "ireetools/Process.h"
@@ -560,7 +561,7 @@ int reduceCommand(int argc, char **argv) {
   // The bundle's "needs_flags" (a campaign found that its failure goes
   // away without them): the reduced bundle keeps those it still compiles
   // with, so that its signature still says so (Signature.h).
-  std::vector<std::string> neededFlags;
+  std::vector<std::string> needed;
   bool bundle = fs::is_directory(input);
   if (bundle) {
     std::string vpath = joinPath(input, "verdict.json");
@@ -611,10 +612,7 @@ int reduceCommand(int argc, char **argv) {
       for (const llvm::json::Value &f : *flags)
         if (auto s = f.getAsString())
           state.flags.push_back(s->str());
-    if (auto *flags = o->getArray("needs_flags"))
-      for (const llvm::json::Value &f : *flags)
-        if (auto s = f.getAsString())
-          neededFlags.push_back(s->str());
+    needed = neededFlags(*o);
     if (expectCompileError.empty() && script.empty()) {
       red.test.kind = Test::Signature;
       red.test.signature = *field("signature");
@@ -948,30 +946,14 @@ int reduceCommand(int argc, char **argv) {
   if (!common.keep)
     fs::remove_directories(joinPath(out, "work"));
   std::vector<std::string> stillNeeded;
-  for (const std::string &f : neededFlags)
+  for (const std::string &f : needed)
     if (llvm::is_contained(state.flags, f))
       stillNeeded.push_back(f);
-  if (!stillNeeded.empty()) {
-    std::string vpath = joinPath(out, "verdict.json");
-    auto text = readFile(vpath);
-    auto v = text ? llvm::json::parse(*text)
-                  : llvm::Expected<llvm::json::Value>(text.takeError());
-    if (!v) {
-      llvm::errs() << "error: " << vpath << ": "
-                   << llvm::toString(v.takeError()) << "\n";
+  if (!stillNeeded.empty())
+    if (llvm::Error e = recordNeededFlags(out, stillNeeded)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
       return kToolError;
     }
-    if (llvm::json::Object *o = v->getAsObject()) {
-      (*o)["needs_flags"] = llvm::json::Array(stillNeeded);
-      if (llvm::Error e = writeFile(
-              vpath, llvm::formatv("{0:2}", llvm::json::Value(std::move(*o)))
-                             .str() +
-                         "\n")) {
-        llvm::errs() << "error: " << llvm::toString(std::move(e)) << "\n";
-        return kToolError;
-      }
-    }
-  }
   std::string rec;
   llvm::raw_string_ostream ros(rec);
   ros << llvm::formatv("{0:2}", llvm::json::Value(std::move(record)));

@@ -21,6 +21,7 @@
 #include "difftest/Common.h"
 #include "difftest/Frontend.h"
 #include "difftest/Fuzz.h"
+#include "difftest/Signature.h"
 #include "gpu/Case.h"
 #include "interp/support/InputSpec.h"
 #include "interp/support/Npy.h"
@@ -610,11 +611,7 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
         extraFlags.push_back(s->str());
   // The flags the failure needs (the campaign checked the case without
   // them: the failure went away or became another).
-  std::vector<std::string> neededFlags;
-  if (const llvm::json::Array *a = v->getArray("needs_flags"))
-    for (const llvm::json::Value &f : *a)
-      if (auto s = f.getAsString())
-        neededFlags.push_back(s->str());
+  std::vector<std::string> needed = neededFlags(*v);
   auto program = readFile(joinPath(bundleDir, "program.mlir"));
   if (!program)
     return fail(program.takeError(), kInvalid);
@@ -673,7 +670,7 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
   std::string title = "[" + target + "] " + subject + " " + verb + " " +
                       optLevelsPhrase(triage, optLevel);
   if (!extraFlags.empty())
-    title += (neededFlags.empty() ? " with " : " only with ") +
+    title += (needed.empty() ? " with " : " only with ") +
              llvm::join(extraFlags, " ");
   if (!message.empty())
     title += ": " + message;
@@ -814,11 +811,11 @@ int issueReport(StringRef bundleDir, StringRef outOpt) {
     os << "`" << (StringRef(verdict).starts_with("comp") ? "iree-compile"
                                                           : "iree-run-module")
        << "` fails (" << verdict << "):\n\n> " << detail << "\n\n";
-  if (!neededFlags.empty())
-    os << "It needs flag" << (neededFlags.size() == 1 ? " " : "s ") << "`"
-       << llvm::join(neededFlags, " ")
+  if (!needed.empty())
+    os << "It needs flag" << (needed.size() == 1 ? " " : "s ") << "`"
+       << llvm::join(needed, " ")
        << "`: compiled and run without "
-       << (neededFlags.size() == 1 ? "it" : "them")
+       << (needed.size() == 1 ? "it" : "them")
        << ", the same program and inputs do not fail this way (checked by "
           "the campaign that found it).\n\n";
   // What the family's other targets did (triage), when they agree with the

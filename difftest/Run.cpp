@@ -389,6 +389,25 @@ TargetResult runTarget(const gpu::TargetConfig &config, StringRef program,
                      subdir, settings, res);
 }
 
+llvm::Error recordNeededFlags(llvm::StringRef bundleDir,
+                              llvm::ArrayRef<std::string> flags) {
+  std::string p = joinPath(bundleDir, "verdict.json");
+  auto text = readFile(p);
+  if (!text)
+    return text.takeError();
+  auto v = llvm::json::parse(*text);
+  if (!v)
+    return llvm::createStringError(p + ": " + llvm::toString(v.takeError()));
+  llvm::json::Object *o = v->getAsObject();
+  if (!o)
+    return llvm::createStringError(p + ": expected an object");
+  (*o)["needs_flags"] = llvm::json::Array(flags);
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(*o))) << "\n";
+  return writeFile(p, out);
+}
+
 std::string verdictLine(const TargetResult &r) {
   std::string line = r.target + ": ";
   switch (r.verdict) {

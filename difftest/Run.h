@@ -93,6 +93,11 @@ writeBundle(llvm::StringRef bundlesDir, llvm::StringRef name,
             const TargetResult &result, const Settings &settings,
             llvm::StringRef goldenCommand, bool replace = false);
 
+/// Adds "needs_flags" to a bundle's verdict.json: the failure goes away
+/// (or becomes another) without these flags.
+llvm::Error recordNeededFlags(llvm::StringRef bundleDir,
+                              llvm::ArrayRef<std::string> flags);
+
 /// One verdict line: "llvm-cpu: pass (compile 0.41 s, run 0.01 s)".
 std::string verdictLine(const TargetResult &r);
 

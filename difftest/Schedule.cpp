@@ -10,6 +10,14 @@
 
 namespace ref::difftest {
 
+namespace {
+/// Laplace's rule of succession: the rate of `finds` in `trials`, 1/2
+/// before any trial. Every record of the scheduling is rated by it.
+double laplaceRate(int64_t finds, int64_t trials) {
+  return double(finds + 1) / double(trials + 2);
+}
+} // namespace
+
 llvm::StringRef operatorName(MutationOperator op) {
   switch (op) {
   case MutationOperator::RefMutate:
@@ -116,9 +124,8 @@ generatorWeightScale(const std::map<std::string, OpKindRecord> &records,
   for (const std::string &name : kindNames) {
     auto it = records.find(name);
     double rate = it == records.end()
-                      ? 0.5
-                      : double(it->second.finds + 1) /
-                            double(it->second.cases + 2);
+                      ? laplaceRate(0, 0)
+                      : laplaceRate(it->second.finds, it->second.cases);
     if (meanCost > 0) {
       double cost = it == records.end()
                         ? meanCost
@@ -141,7 +148,7 @@ drawBatchFlag(const std::map<std::string, OpKindRecord> &records,
   if (flags.empty())
     return std::nullopt;
   auto rate = [](const OpKindRecord &r) {
-    return double(r.finds + 1) / double(r.cases + 2);
+    return laplaceRate(r.finds, r.cases);
   };
   OpKindRecord none, flagged;
   if (auto it = records.find(""); it != records.end())
@@ -162,12 +169,12 @@ drawBatchFlag(const std::map<std::string, OpKindRecord> &records,
 }
 
 double entryEnergy(const EntryRecord &r) {
-  double rate = double(r.finds + 1) / double(r.children + 2);
+  double rate = laplaceRate(r.finds, r.children);
   return rate * std::sqrt(double(std::clamp<int64_t>(r.features, 1, 16)));
 }
 
 double operatorWeight(const OperatorRecord &r) {
-  return double(r.finds + 1) / double(r.uses + 2);
+  return laplaceRate(r.finds, r.uses);
 }
 
 size_t drawWeighted(llvm::ArrayRef<double> weights, double u) {

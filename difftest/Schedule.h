@@ -50,14 +50,14 @@ struct EntryRecord {
   int64_t children = 0, finds = 0, features = 0;
 };
 
-/// What the scheduling reads from a campaign's database: the features JSON
-/// of every mutant of a queue entry (one per case index), and per case
-/// index the number of features it is first to.
 /// What a row stopped at a limit costs, in cases: measured on three
 /// 30-minute campaigns (docs/fuzzing.md), such a row took 35-40 s, a case
 /// about 2 s in all.
 constexpr double kHeavyRowCost = 20;
 
+/// What the scheduling reads from a campaign's database: the features JSON
+/// of every mutant of a queue entry (one per case index), and per case
+/// index the number of features it is first to.
 struct GuidedHistory {
   std::vector<std::pair<int64_t, std::string>> mutants;
   /// The generated (not mutant) cases' features JSON, one per case index.

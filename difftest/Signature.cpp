@@ -325,10 +325,23 @@ std::string bugMessage(StringRef message) {
 static std::string bugSignatureWithoutFlags(const FailureEvidence &e);
 
 std::string bugSignature(const FailureEvidence &e) {
-  std::string sig = bugSignatureWithoutFlags(e);
-  if (!e.needsFlags.empty())
-    sig += "|needs " + llvm::join(e.needsFlags, " ");
-  return sig;
+  return withNeededFlags(bugSignatureWithoutFlags(e), e.needsFlags);
+}
+
+std::string withNeededFlags(std::string signature,
+                            llvm::ArrayRef<std::string> needs) {
+  if (!needs.empty())
+    signature += "|needs " + llvm::join(needs, " ");
+  return signature;
+}
+
+std::vector<std::string> neededFlags(const llvm::json::Object &verdict) {
+  std::vector<std::string> out;
+  if (const llvm::json::Array *a = verdict.getArray("needs_flags"))
+    for (const llvm::json::Value &f : *a)
+      if (auto s = f.getAsString())
+        out.push_back(s->str());
+  return out;
 }
 
 static std::string bugSignatureWithoutFlags(const FailureEvidence &e) {

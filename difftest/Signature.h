@@ -50,6 +50,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm::json {
+class Object;
+} // namespace llvm::json
+
 namespace ref::difftest {
 
 /// What a bug signature is computed from.
@@ -75,6 +79,13 @@ struct FailureEvidence {
 
 /// The bug signature (see the file comment).
 std::string bugSignature(const FailureEvidence &e);
+
+/// `signature` with "|needs <flags>" appended when `needs` is not empty
+/// (FailureEvidence::needsFlags; bugSignature and localized signatures).
+std::string withNeededFlags(std::string signature,
+                            llvm::ArrayRef<std::string> needs);
+/// The flags a bundle's verdict.json records as needed ("needs_flags").
+std::vector<std::string> neededFlags(const llvm::json::Object &verdict);
 
 /// The family a target's code generation belongs to: "cpu" (llvm-cpu),
 /// "vmvx", "gpu" (cuda, hip, rocm: IREE's LLVMGPU pipelines), "spirv"
