@@ -114,6 +114,9 @@ llvm::Expected<FrontendKind> detectFrontendText(StringRef text) {
   // `torch.assume_strict_symbolic_shapes`) are, as a marker, since only a
   // torch program carries them.
   unsigned counts[5] = {0, 0, 0, 0, 0};
+  // StableHLO ops the interpreter runs as they are (generic form, in its
+  // subset): a program made only of those is not lowered.
+  unsigned interpretedStablehlo = 0;
   llvm::SmallVector<StringRef> lines;
   text.split(lines, '\n');
   for (StringRef line : lines) {
@@ -138,8 +141,11 @@ llvm::Expected<FrontendKind> detectFrontendText(StringRef text) {
         while (k < line.size() && line[k] == ' ')
           ++k;
         FrontendKind kind = kindOfName(s);
-        if (kind != FrontendKind::None && k < line.size() && line[k] == '(')
+        if (kind != FrontendKind::None && k < line.size() && line[k] == '(') {
           ++counts[static_cast<int>(kind)];
+          if (kind == FrontendKind::StableHlo && isInterpretedStablehloOp(s))
+            ++interpretedStablehlo;
+        }
         i = j + 1;
         opPosition = false;
         continue;
@@ -177,7 +183,20 @@ llvm::Expected<FrontendKind> detectFrontendText(StringRef text) {
               .str());
     found = k;
   }
+  if (found == FrontendKind::StableHlo &&
+      interpretedStablehlo == counts[static_cast<int>(found)])
+    return FrontendKind::None;
   return found;
+}
+
+bool isInterpretedStablehloOp(StringRef name) {
+  // interp/dialects/StablehloOps.td: keep the two lists the same.
+  static const char *const kOps[] = {
+      "stablehlo.add",     "stablehlo.subtract", "stablehlo.multiply",
+      "stablehlo.maximum", "stablehlo.minimum",  "stablehlo.and",
+      "stablehlo.or",      "stablehlo.xor",      "stablehlo.constant",
+      "stablehlo.reduce_window", "stablehlo.return"};
+  return llvm::is_contained(kOps, name);
 }
 
 llvm::Expected<FrontendKind> detectFrontend(StringRef file,

@@ -47,8 +47,16 @@ enum FrontendExitCode { kImportFailed = 5, kLowerFailed = 6 };
 /// `torch.onnx_meta` function attributes, `stablehlo.*`/`chlo.*` ops or
 /// `tosa.*` ops (attributes such as `#tosa.target_env`, which the lowered
 /// program keeps, and types do not count). None when it has none of them;
-/// an error when it mixes two frontends.
+/// an error when it mixes two frontends. A StableHLO program whose every
+/// StableHLO op is in the generic form and in the interpreter's subset
+/// (isInterpretedStablehloOp) is None: it runs as it is, its golden
+/// computed from the StableHLO program itself and the targets compiling it
+/// through IREE's own input conversion (docs/frontends.md).
 llvm::Expected<FrontendKind> detectFrontendText(llvm::StringRef text);
+
+/// Whether `name` ("stablehlo.reduce_window") is one of the StableHLO ops
+/// the interpreter runs as they are (interp/dialects/StablehloOps.td).
+bool isInterpretedStablehloOp(llvm::StringRef name);
 
 /// detectFrontendText on a file's contents, or Onnx by the `.onnx`
 /// extension. `requested` is --input-type (empty: detect). A file that

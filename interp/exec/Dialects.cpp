@@ -4,6 +4,7 @@
 #include "interp/dialects/HalDialect.h"
 #include "interp/dialects/EncodingDialect.h"
 #include "interp/dialects/LinalgExt/LinalgExtDialect.h"
+#include "interp/dialects/StablehloDialect.h"
 #include "interp/dialects/TensorExtDialect.h"
 #include "interp/dialects/TestSupportDialects.h"
 #include "interp/exec/Interpreter.h"
@@ -30,7 +31,8 @@ void registerInterpreterDialects(mlir::DialectRegistry &registry) {
       codegen_attrs::IREECodegenDialect, codegen_attrs::IREEGPUDialect,
       codegen_attrs::IREECPUDialect, mlir::affine::AffineDialect,
       hal::HalDialect, encoding::IREEEncodingDialect,
-      tosa_attrs::TosaAttrsDialect, tensor_ext::TensorExtDialect>();
+      tosa_attrs::TosaAttrsDialect, tensor_ext::TensorExtDialect,
+      stablehlo::StablehloDialect>();
 }
 
 } // namespace ref

@@ -181,6 +181,7 @@ void registerComplexKernels(KernelRegistry &r);
 void registerFftKernels(KernelRegistry &r);
 void registerQuantizeKernels(KernelRegistry &r);
 void registerFlowPhaseKernels(KernelRegistry &r);
+void registerStablehloKernels(KernelRegistry &r);
 
 } // namespace ref
 

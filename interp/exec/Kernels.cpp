@@ -28,6 +28,7 @@ const KernelRegistry &KernelRegistry::all() {
     registerFftKernels(r);
     registerQuantizeKernels(r);
     registerFlowPhaseKernels(r);
+    registerStablehloKernels(r);
     return r;
   }();
   return registry;

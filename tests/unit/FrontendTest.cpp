@@ -50,6 +50,34 @@ TEST(Frontend, DetectsStableHloAndChlo) {
             FrontendKind::StableHlo);
 }
 
+// StableHLO the interpreter runs as it is (generic form, its subset) is
+// not lowered; one op outside the subset, or one op in the custom form,
+// sends the whole program through IREE's lowering as before.
+TEST(Frontend, InterpretedStableHloRunsAsItIs) {
+  const std::string rw =
+      "%r = \"stablehlo.reduce_window\"(%a, %c) ({\n"
+      "^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+      "  %s = \"stablehlo.add\"(%x, %y) : (tensor<f32>, tensor<f32>) -> "
+      "tensor<f32>\n"
+      "  \"stablehlo.return\"(%s) : (tensor<f32>) -> ()\n"
+      "}) {window_dimensions = array<i64: 4>} : (tensor<4xf32>, "
+      "tensor<f32>) -> tensor<4xf32>\n";
+  const std::string init = "%c = \"stablehlo.constant\"() {value = "
+                           "dense<0.0> : tensor<f32>} : () -> tensor<f32>\n";
+  EXPECT_EQ(detect(init + rw), FrontendKind::None);
+  EXPECT_EQ(detect(init + rw + "%t = stablehlo.add %r, %r : tensor<4xf32>\n"),
+            FrontendKind::StableHlo);
+  EXPECT_EQ(detect(init + rw +
+                   "%t = \"stablehlo.reverse\"(%r) {dimensions = array<i64: "
+                   "0>} : (tensor<4xf32>) -> tensor<4xf32>\n"),
+            FrontendKind::StableHlo);
+  EXPECT_EQ(detect("%c = stablehlo.constant dense<0.0> : tensor<f32>\n" + rw),
+            FrontendKind::StableHlo);
+  EXPECT_TRUE(isInterpretedStablehloOp("stablehlo.reduce_window"));
+  EXPECT_FALSE(isInterpretedStablehloOp("stablehlo.reduce"));
+  EXPECT_FALSE(isInterpretedStablehloOp("chlo.erf"));
+}
+
 TEST(Frontend, DetectsTosaOpsButNotTheLoweredProgramsTargetEnv) {
   EXPECT_EQ(detect("%0 = tosa.add %a, %b : (tensor<4xf32>, tensor<4xf32>) -> "
                    "tensor<4xf32>"),

@@ -1,0 +1,318 @@
+//===- StablehloKernels.cpp - The StableHLO ops ref-run runs as they are --===//
+//
+// Semantics from StableHLO's spec (https://openxla.org/stablehlo/spec):
+//  - add, subtract, multiply: integer ops wrap (as IREE's lowering to
+//    arith.addi/subi/muli without overflow flags does); floats round once.
+//  - maximum, minimum: signed for integers, boolean (or/and) for i1,
+//    IEEE 754-2019 maximum/minimum for floats (NaN propagates, -0 < +0).
+//  - and, or, xor: bitwise on integers and i1.
+//  - reduce_window: each input is dilated (base_dilations - 1 init values
+//    between neighbours), padded (padding low/high, negative crops) with
+//    its init value, and every window (window_dimensions elements,
+//    window_dilations apart, starting window_strides apart) is reduced with
+//    the body starting from the init value. Padding and dilation holes are
+//    window elements too: they combine the init value once each, so an add
+//    with init c adds c for every such element (the spec's `pad` then
+//    `reduce`). The spec leaves the order of a reduction's combinations to
+//    the implementation: results are computed in row-major window order,
+//    and a float sum or product records its term count as freedom
+//    (Freedom::reductionLength) for the oracle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/dialects/StablehloDialect.h"
+#include "interp/exec/KernelUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+namespace ref {
+
+namespace {
+
+/// The scalar op of a StableHLO elementwise op on `t`, or null.
+std::optional<ScalarOpcode> opcodeOf(Operation *op, DType t) {
+  bool flt = isFloat(t);
+  bool boolean = t == DType::I1;
+  return llvm::TypeSwitch<Operation *, std::optional<ScalarOpcode>>(op)
+      .Case([&](stablehlo::AddOp) {
+        return boolean ? ScalarOpcode::OrI
+                       : flt ? ScalarOpcode::AddF : ScalarOpcode::AddI;
+      })
+      .Case([&](stablehlo::SubtractOp) -> std::optional<ScalarOpcode> {
+        if (boolean)
+          return std::nullopt;
+        return flt ? ScalarOpcode::SubF : ScalarOpcode::SubI;
+      })
+      .Case([&](stablehlo::MulOp) {
+        return boolean ? ScalarOpcode::AndI
+                       : flt ? ScalarOpcode::MulF : ScalarOpcode::MulI;
+      })
+      .Case([&](stablehlo::MaxOp) {
+        return flt ? ScalarOpcode::MaximumF
+                   : boolean ? ScalarOpcode::MaxUI : ScalarOpcode::MaxSI;
+      })
+      .Case([&](stablehlo::MinOp) {
+        return flt ? ScalarOpcode::MinimumF
+                   : boolean ? ScalarOpcode::MinUI : ScalarOpcode::MinSI;
+      })
+      .Case([&](stablehlo::AndOp) -> std::optional<ScalarOpcode> {
+        if (flt)
+          return std::nullopt;
+        return ScalarOpcode::AndI;
+      })
+      .Case([&](stablehlo::OrOp) -> std::optional<ScalarOpcode> {
+        if (flt)
+          return std::nullopt;
+        return ScalarOpcode::OrI;
+      })
+      .Case([&](stablehlo::XorOp) -> std::optional<ScalarOpcode> {
+        if (flt)
+          return std::nullopt;
+        return ScalarOpcode::XOrI;
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+FailureOr<ScalarOpDesc> describe(Operation *op) {
+  Type elem = cast<ShapedType>(op->getResult(0).getType()).getElementType();
+  auto t = getDType(elem, op->getLoc());
+  if (failed(t))
+    return failure();
+  std::optional<ScalarOpcode> code = opcodeOf(op, *t);
+  ScalarOpDesc d{};
+  if (code) {
+    d.op = *code;
+    d.type = *t;
+    d.resultType = *t;
+  }
+  if (!code || !isSupported(d))
+    return op->emitError("'") << op->getName() << "' on " << elem
+                              << " is not in the interpreter's StableHLO "
+                                 "subset";
+  return d;
+}
+
+/// The raw bits of a splat 0-d constant.
+std::optional<uint64_t> splatBits(ElementsAttr attr) {
+  auto dense = dyn_cast<DenseElementsAttr>(attr);
+  if (!dense || !dense.isSplat())
+    return std::nullopt;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().bitcastToAPInt().getZExtValue();
+  if (dense.getElementType().isIntOrIndex())
+    return dense.getSplatValue<APInt>().getZExtValue();
+  return std::nullopt;
+}
+
+/// A reduction body compiled to a list of scalar steps over slots: the
+/// block's arguments first, then each op's result.
+struct CompiledBody {
+  struct Step {
+    ScalarOpDesc desc{};
+    unsigned a = 0, b = 0;
+    bool isConstant = false;
+    uint64_t bits = 0;
+  };
+  unsigned numArgs = 0;
+  std::vector<Step> steps;
+  SmallVector<unsigned, 2> yields;
+  bool orderSensitive = false;
+
+  void run(SmallVectorImpl<uint64_t> &slots) const {
+    for (auto [i, s] : llvm::enumerate(steps)) {
+      uint64_t v = s.bits;
+      if (!s.isConstant) {
+        UBKind ub = UBKind::None;
+        v = evalExact(s.desc, slots[s.a], slots[s.b], 0, ub);
+      }
+      slots[numArgs + i] = v;
+    }
+  }
+};
+
+FailureOr<CompiledBody> compileBody(stablehlo::ReduceWindowOp rw) {
+  Block &block = rw.getBody().front();
+  CompiledBody cb;
+  cb.numArgs = block.getNumArguments();
+  DenseMap<Value, unsigned> slot;
+  for (BlockArgument a : block.getArguments())
+    slot[a] = a.getArgNumber();
+  for (Operation &op : block.without_terminator()) {
+    CompiledBody::Step s;
+    if (auto c = dyn_cast<stablehlo::ConstantOp>(op)) {
+      std::optional<uint64_t> bits = splatBits(c.getValue());
+      if (!bits || cast<ShapedType>(c.getType()).getRank() != 0)
+        return op.emitError("a reduction body's constant must be a 0-d "
+                            "dense integer or float");
+      s.isConstant = true;
+      s.bits = *bits;
+    } else {
+      if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
+          !isa<stablehlo::StablehloDialect>(op.getDialect()))
+        return op.emitError("'")
+               << op.getName()
+               << "' in a reduction body is not in the interpreter's "
+                  "StableHLO subset";
+      auto d = describe(&op);
+      if (failed(d))
+        return failure();
+      s.desc = *d;
+      s.a = slot.lookup(op.getOperand(0));
+      s.b = slot.lookup(op.getOperand(1));
+      if (d->op == ScalarOpcode::AddF || d->op == ScalarOpcode::SubF ||
+          d->op == ScalarOpcode::MulF)
+        cb.orderSensitive = true;
+    }
+    slot[op.getResult(0)] = cb.numArgs + cb.steps.size();
+    cb.steps.push_back(s);
+  }
+  for (Value v : block.getTerminator()->getOperands())
+    cb.yields.push_back(slot.lookup(v));
+  return cb;
+}
+
+LogicalResult binaryKernel(Operation *op, Frame &frame) {
+  auto d = describe(op);
+  if (failed(d))
+    return failure();
+  const Tensor &a = frame.getTensor(op->getOperand(0));
+  const Tensor &b = frame.getTensor(op->getOperand(1));
+  if (a.shape() != b.shape()) {
+    reportUB(frame, op, "operand shapes disagree", {}, false,
+             formatShape(a.shape()) + " and " + formatShape(b.shape()));
+    return failure();
+  }
+  auto out = allocTensorOfShape(frame, op, op->getResult(0).getType(),
+                                a.shape());
+  if (failed(out))
+    return failure();
+  for (int64_t i = 0, e = a.numElements(); i < e; ++i) {
+    UBKind ub = UBKind::None;
+    out->store(i, evalExact(*d, a.load(i), b.load(i), 0, ub));
+    uint8_t s = std::max(a.state(i), b.state(i));
+    if (s != kDefined)
+      out->setState(i, s);
+    else
+      out->setDefined(i);
+  }
+  out->compactUndef();
+  frame.set(op->getResult(0), RtValue::ofTensor(std::move(*out)));
+  return success();
+}
+
+LogicalResult constantKernel(Operation *op, Frame &frame) {
+  return setConstantResult(op, frame,
+                           cast<stablehlo::ConstantOp>(op).getValue());
+}
+
+LogicalResult reduceWindowKernel(Operation *op, Frame &frame) {
+  auto rw = cast<stablehlo::ReduceWindowOp>(op);
+  std::optional<stablehlo::WindowParams> p = stablehlo::windowParams(rw);
+  if (!p)
+    return op->emitError("reduce_window: attributes do not match the rank");
+  auto body = compileBody(rw);
+  if (failed(body))
+    return failure();
+  size_t n = rw.getInputs().size();
+  SmallVector<const Tensor *, 2> ins;
+  SmallVector<uint64_t, 2> inits;
+  for (size_t i = 0; i < n; ++i) {
+    const Tensor &t = frame.getTensor(rw.getInputs()[i]);
+    const Tensor &init = frame.getTensor(rw.getInitValues()[i]);
+    if (i > 0 && t.shape() != ins[0]->shape()) {
+      reportUB(frame, op, "operand shapes disagree", {}, false,
+               "input " + std::to_string(i) + " is " +
+                   formatShape(t.shape()) + ", input 0 " +
+                   formatShape(ins[0]->shape()));
+      return failure();
+    }
+    reportUndefReads(frame, op, t, "the input");
+    reportUndefReads(frame, op, init, "the init value");
+    ins.push_back(&t);
+    inits.push_back(init.load(0));
+  }
+  ArrayRef<int64_t> inShape = ins[0]->shape();
+  size_t rank = inShape.size();
+  Shape outShape;
+  int64_t windowSize = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    outShape.push_back(stablehlo::windowedExtent(
+        inShape[d], p->dims[d], p->strides[d], p->baseDilations[d],
+        p->windowDilations[d], p->padLow[d], p->padHigh[d]));
+    windowSize *= p->dims[d];
+  }
+  SmallVector<Tensor, 2> outs;
+  for (size_t i = 0; i < n; ++i) {
+    auto t = allocTensorOfShape(frame, op, rw.getResult(i).getType(),
+                                outShape);
+    if (failed(t))
+      return failure();
+    outs.push_back(std::move(*t));
+  }
+  int64_t numOut = outs[0].numElements();
+  SmallVector<uint64_t, 8> slots(body->numArgs + body->steps.size());
+  Shape o(rank, 0), w(rank, 0), q(rank, 0);
+  for (int64_t lin = 0; lin < numOut; ++lin) {
+    if (lin > 0)
+      nextCoords(o, outShape);
+    SmallVector<uint64_t, 2> acc(inits.begin(), inits.end());
+    std::fill(w.begin(), w.end(), 0);
+    for (int64_t k = 0; k < windowSize; ++k) {
+      if (k > 0)
+        nextCoords(w, p->dims);
+      // Where the window element falls in the padded, dilated input: an
+      // input element, or padding (a dilation hole counts as padding).
+      bool inside = true;
+      for (size_t d = 0; d < rank && inside; ++d) {
+        int64_t pos = o[d] * p->strides[d] + w[d] * p->windowDilations[d] -
+                      p->padLow[d];
+        if (pos < 0 || pos % p->baseDilations[d] != 0 ||
+            pos / p->baseDilations[d] >= inShape[d])
+          inside = false;
+        else
+          q[d] = pos / p->baseDilations[d];
+      }
+      int64_t at = inside ? ins[0]->linearIndex(q) : 0;
+      for (size_t i = 0; i < n; ++i) {
+        slots[i] = acc[i];
+        slots[n + i] = inside ? ins[i]->load(at) : inits[i];
+      }
+      body->run(slots);
+      for (size_t i = 0; i < n; ++i)
+        acc[i] = slots[body->yields[i]];
+    }
+    for (size_t i = 0; i < n; ++i) {
+      outs[i].store(lin, acc[i]);
+      outs[i].setDefined(lin);
+    }
+  }
+  std::shared_ptr<Freedom> freedom;
+  if (body->orderSensitive && windowSize > 1) {
+    freedom = std::make_shared<Freedom>();
+    freedom->reductionLength = windowSize + 1;
+    freedom->origin = originOf(op);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    outs[i].compactUndef();
+    RtValue rv = RtValue::ofTensor(std::move(outs[i]));
+    if (freedom && isFloat(rv.dtype))
+      rv.freedom = freedom;
+    frame.set(rw.getResult(i), std::move(rv));
+  }
+  return success();
+}
+
+} // namespace
+
+void registerStablehloKernels(KernelRegistry &r) {
+  for (const char *name :
+       {"stablehlo.add", "stablehlo.subtract", "stablehlo.multiply",
+        "stablehlo.maximum", "stablehlo.minimum", "stablehlo.and",
+        "stablehlo.or", "stablehlo.xor"})
+    r.add(name, binaryKernel);
+  r.add("stablehlo.constant", constantKernel);
+  r.add("stablehlo.reduce_window", reduceWindowKernel);
+}
+
+} // namespace ref
