@@ -17,12 +17,22 @@
 //    the implementation: results are computed in row-major window order,
 //    and a float sum or product records its term count as freedom
 //    (Freedom::reductionLength) for the oracle.
+//    The spec also lets an implementation combine the init value "an
+//    implementation-defined amount" of extra times and leaves the order to
+//    it: the result is only defined when each body is one associative,
+//    commutative op (add, multiply, maximum, minimum, and, or, xor) of its
+//    accumulator and element and the init value is that op's identity
+//    (0, 1, the type's lowest / highest value, all ones). Any other body or
+//    init gets `derivedFrom` freedom naming why (the oracle then compares
+//    without order), never a claimed exact golden.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interp/dialects/StablehloDialect.h"
 #include "interp/exec/KernelUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <limits>
 
 using namespace mlir;
 
@@ -118,6 +128,9 @@ struct CompiledBody {
   std::vector<Step> steps;
   SmallVector<unsigned, 2> yields;
   bool orderSensitive = false;
+  /// Per input: the single op combining its accumulator and element that
+  /// the body yields (null: the body is anything else).
+  SmallVector<std::optional<ScalarOpDesc>, 2> combiners;
 
   void run(SmallVectorImpl<uint64_t> &slots) const {
     for (auto [i, s] : llvm::enumerate(steps)) {
@@ -167,9 +180,60 @@ FailureOr<CompiledBody> compileBody(stablehlo::ReduceWindowOp rw) {
     slot[op.getResult(0)] = cb.numArgs + cb.steps.size();
     cb.steps.push_back(s);
   }
-  for (Value v : block.getTerminator()->getOperands())
+  unsigned n = cb.numArgs / 2;
+  for (auto [i, v] : llvm::enumerate(block.getTerminator()->getOperands())) {
     cb.yields.push_back(slot.lookup(v));
+    std::optional<ScalarOpDesc> comb;
+    unsigned at = cb.yields.back();
+    if (at >= cb.numArgs) {
+      const CompiledBody::Step &s = cb.steps[at - cb.numArgs];
+      unsigned acc = i, x = n + i;
+      bool associative =
+          s.desc.op != ScalarOpcode::SubI && s.desc.op != ScalarOpcode::SubF;
+      if (!s.isConstant && associative &&
+          ((s.a == acc && s.b == x) || (s.a == x && s.b == acc)))
+        comb = s.desc;
+    }
+    cb.combiners.push_back(comb);
+  }
   return cb;
+}
+
+/// Whether `bits` is the identity of `d` (an associative, commutative op).
+bool isIdentityOf(const ScalarOpDesc &d, uint64_t bits) {
+  DType t = d.type;
+  unsigned width = bitWidth(t);
+  uint64_t ones = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  bits &= ones;
+  auto floatIs = [&](double v) {
+    return isFloat(t) && floatBitsToDouble(bits, t) == v;
+  };
+  switch (d.op) {
+  case ScalarOpcode::AddI:
+  case ScalarOpcode::OrI:
+  case ScalarOpcode::XOrI:
+  case ScalarOpcode::MaxUI:
+    return bits == 0;
+  case ScalarOpcode::AndI:
+  case ScalarOpcode::MinUI:
+    return bits == ones;
+  case ScalarOpcode::MulI:
+    return bits == 1;
+  case ScalarOpcode::MaxSI:
+    return width >= 1 && bits == (uint64_t(1) << (width - 1));
+  case ScalarOpcode::MinSI:
+    return width >= 1 && bits == (ones >> 1);
+  case ScalarOpcode::AddF:
+    return floatIs(0.0); // +0 and -0 (the sign of a zero sum aside)
+  case ScalarOpcode::MulF:
+    return floatIs(1.0);
+  case ScalarOpcode::MaximumF:
+    return floatIs(-std::numeric_limits<double>::infinity());
+  case ScalarOpcode::MinimumF:
+    return floatIs(std::numeric_limits<double>::infinity());
+  default:
+    return false;
+  }
 }
 
 LogicalResult binaryKernel(Operation *op, Frame &frame) {
@@ -288,7 +352,22 @@ LogicalResult reduceWindowKernel(Operation *op, Frame &frame) {
     }
   }
   std::shared_ptr<Freedom> freedom;
-  if (body->orderSensitive && windowSize > 1) {
+  std::string undefinedWhy;
+  for (size_t i = 0; i < n && undefinedWhy.empty(); ++i) {
+    if (!body->combiners[i])
+      undefinedWhy = "its body is not one associative op of accumulator and "
+                     "element";
+    else if (!isIdentityOf(*body->combiners[i], inits[i]))
+      undefinedWhy = "its init value is not the identity of its body";
+  }
+  if (!undefinedWhy.empty() && windowSize > 1) {
+    freedom = std::make_shared<Freedom>();
+    freedom->derivedFrom =
+        originOf(op) + ": " + undefinedWhy +
+        ", so the spec leaves the order and the number of init values "
+        "combined to the implementation";
+    freedom->origin = originOf(op);
+  } else if (body->orderSensitive && windowSize > 1) {
     freedom = std::make_shared<Freedom>();
     freedom->reductionLength = windowSize + 1;
     freedom->origin = originOf(op);
@@ -296,7 +375,7 @@ LogicalResult reduceWindowKernel(Operation *op, Frame &frame) {
   for (size_t i = 0; i < n; ++i) {
     outs[i].compactUndef();
     RtValue rv = RtValue::ofTensor(std::move(outs[i]));
-    if (freedom && isFloat(rv.dtype))
+    if (freedom && (isFloat(rv.dtype) || !freedom->derivedFrom.empty()))
       rv.freedom = freedom;
     frame.set(rw.getResult(i), std::move(rv));
   }
