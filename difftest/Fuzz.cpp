@@ -543,7 +543,7 @@ int fuzzCommand(int argc, char **argv) {
     for (llvm::StringRef p : parts) {
       std::optional<fuzz::OpKind> k = fuzz::parseOpKind(p.trim());
       for (llvm::StringRef prefix :
-           {"iree_linalg_ext.", "linalg.", "tensor.", "frontend."})
+           {"iree_linalg_ext.", "linalg.", "tensor.", "frontend.", "stablehlo."})
         if (!k)
           k = fuzz::parseOpKind((prefix + p.trim()).str());
       if (!k || *k == fuzz::OpKind::Empty) {

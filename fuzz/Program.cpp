@@ -72,6 +72,7 @@ static const char *const kOpKindNames[kNumOpKinds] = {
     "iree_linalg_ext.attention",
     "complex",
     "narrow_types",
+    "stablehlo.reduce_window",
     "frontend.argsort",
     "frontend.scatter_add_one_row",
     "frontend.degenerate_matmul",
@@ -614,6 +615,45 @@ private:
       os << "tensor.cast " << valueName(op.operands[0]) << " : "
          << typeStr(op.operands[0]) << " to " << rt.str() << "\n";
       return;
+    case OpKind::ReduceWindow: {
+      // StableHLO's generic form: the interpreter parses only that (its
+      // StableHLO subset), and IREE's input conversion takes it as well.
+      DType t = rt.dtype;
+      std::string st = "tensor<" + dtypeName(t).str() + ">";
+      std::string init = helperName("rwinit");
+      os << "  " << init << " = \"stablehlo.constant\"() {value = dense<"
+         << scalarLiteral(op.scalar, t) << "> : " << st << "} : () -> " << st
+         << "\n";
+      StringRef combOp = op.body.insts[0].name;
+      std::string a = helperName("rwa"), b = helperName("rwb"),
+                  r = helperName("rwr");
+      printResultNames(opIndex, op);
+      os << "\"stablehlo.reduce_window\"(" << valueName(op.operands[0]) << ", "
+         << init << ") ({\n  ^bb0(" << a << ": " << st << ", " << b << ": "
+         << st << "):\n    " << r << " = \"" << combOp << "\"(" << a << ", "
+         << b << ") : (" << st << ", " << st << ") -> " << st
+         << "\n    \"stablehlo.return\"(" << r << ") : (" << st
+         << ") -> ()\n  }) {";
+      auto arr = [&](StringRef name, ArrayRef<int64_t> v) {
+        os << name << " = array<i64: ";
+        interleaveComma(v, os);
+        os << ">";
+      };
+      arr("window_dimensions", op.ints);
+      os << ", ";
+      arr("window_strides", op.strides);
+      os << ", ";
+      arr("base_dilations", op.sizes);
+      os << ", ";
+      arr("window_dilations", op.offsets);
+      os << ", padding = dense<[";
+      for (size_t d = 0; d < op.low.size(); ++d)
+        os << (d ? ", [" : "[") << op.low[d] << ", " << op.high[d] << "]";
+      os << "]> : tensor<" << op.low.size() << "x2xi64>} : ("
+         << typeStr(op.operands[0]) << ", " << st << ") -> " << rt.str()
+         << "\n";
+      return;
+    }
     case OpKind::Softmax:
       printResultNames(opIndex, op);
       os << "linalg.softmax dimension(" << op.dimension << ")";

@@ -149,6 +149,8 @@ enum class OpKind : uint8_t {
   Attention, // iree_linalg_ext.attention
   Complex,   // linalg.generic with complex dialect ops in its body
   NarrowTypes, // linalg.generic through a sub-byte integer or small float
+  ReduceWindow, // stablehlo.reduce_window (generic form): its golden comes
+                // from the StableHLO op, IREE's input conversion under test
   // Frontend-shaped recipes (fuzz/recipes/Frontend.cpp): patterns of the
   // ops above as IREE's frontends emit them. No op has these kinds; they
   // name recipes, drawn when listed or by GenOptions::frontendPercent.
@@ -221,6 +223,11 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 ///    op, complex.re/im or abs).
 ///  - NarrowTypes: a linalg.generic (fields as Generic) whose body takes its
 ///    input through a narrow type (i2, i4, the 4/6/8-bit floats) and back.
+///  - ReduceWindow: operands (input, static); `ints` = window_dimensions,
+///    `strides` = window_strides, `sizes` = base_dilations, `offsets` =
+///    window_dilations, `low`/`high` = padding, `scalar` = the init value
+///    (a stablehlo.constant), `body` = one instruction, the StableHLO op of
+///    accumulator and element ("stablehlo.add", ...).
 struct Op {
   OpKind kind = OpKind::Empty;
   llvm::SmallVector<ValueId, 4> operands;
