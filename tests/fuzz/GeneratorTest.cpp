@@ -700,6 +700,77 @@ TEST(FuzzGenerator, NarrowTypesVerifyRunAndMatchTheirTwins) {
     EXPECT_TRUE(forms.count(form)) << form;
 }
 
+// The stablehlo.reduce_window recipe (off by default): alone and among
+// linalg ops, the cases verify and run without findings (identity inits,
+// so nothing derived), their static twins give bit-identical results, both
+// forms and their variants show up, and every scan-form op meets
+// ScanOpConversion's precondition (IREE's StableHLOToLinalgExt.cpp): unit
+// strides and dilations, window 1 on all dims but one that is full width
+// (n >= 2), padding n - 1 on exactly one side of that dim, none elsewhere.
+TEST(FuzzGenerator, ReduceWindowRunsAndScanFormMeetsItsPrecondition) {
+  PrintOptions twin;
+  twin.staticShapes = true;
+  std::set<std::string> forms;
+  unsigned scans = 0;
+  for (uint64_t i = 0; i < 40; ++i) {
+    GenOptions opts;
+    opts.ops = {OpKind::ReduceWindow};
+    if (i % 2 == 1)
+      opts.ops.insert(opts.ops.end(), {OpKind::Generic, OpKind::Reduce});
+    opts.minOps = 2;
+    Case c = generateCase(caseSeed(91, i), opts);
+    for (const OpFeature &o : c.features.ops)
+      if (o.kind == OpKind::ReduceWindow)
+        for (const std::string &f : o.forms)
+          forms.insert(f);
+    for (const Op &op : c.program.ops) {
+      if (op.kind != OpKind::ReduceWindow)
+        continue;
+      EXPECT_TRUE(c.text().find("\"stablehlo.reduce_window\"") !=
+                  std::string::npos);
+      // The form is per case feature, so check cases with one such op.
+      bool isScan = false;
+      unsigned windows = 0;
+      for (const OpFeature &o : c.features.ops)
+        if (o.kind == OpKind::ReduceWindow) {
+          ++windows;
+          for (const std::string &f : o.forms)
+            isScan |= StringRef(f).starts_with("scan=");
+        }
+      if (!isScan || windows != 1)
+        continue;
+      ArrayRef<int64_t> shape = c.program.shape(op.operands[0]);
+      unsigned full = 0;
+      for (size_t d = 0; d < shape.size(); ++d) {
+        EXPECT_EQ(op.strides[d], 1);
+        EXPECT_EQ(op.sizes[d], 1);
+        EXPECT_EQ(op.offsets[d], 1);
+        if (op.ints[d] == 1 && op.low[d] == 0 && op.high[d] == 0)
+          continue;
+        if (op.ints[d] == shape[d] && shape[d] >= 2 &&
+            ((op.low[d] == shape[d] - 1 && op.high[d] == 0) ||
+             (op.high[d] == shape[d] - 1 && op.low[d] == 0))) {
+          ++full;
+          continue;
+        }
+        ADD_FAILURE() << "dim " << d << " breaks the scan precondition\n"
+                      << c.text();
+      }
+      EXPECT_EQ(full, 1u) << c.text();
+      ++scans;
+    }
+    std::vector<std::string> a, b;
+    ASSERT_EQ(checkWithRefRun(c, true, {}, &a), "") << "case " << i << "\n"
+                                                    << c.text();
+    ASSERT_EQ(checkWithRefRun(c, true, twin, &b), "") << "case " << i;
+    EXPECT_TRUE(a == b) << "case " << i << ": results differ\n" << c.text();
+  }
+  EXPECT_GT(scans, 0u);
+  for (const char *form : {"scan=prefix", "scan=suffix", "pool", "padding",
+                           "stride", "combiner=add", "combiner=max"})
+    EXPECT_TRUE(forms.count(form)) << form;
+}
+
 // The frontend-shaped recipes of issue 18's last part (matmul_extf,
 // sort_arg_outs, iota_scatter, dead_results), alone and as the first op of
 // --frontend cases: they verify, run without findings (no UB, nothing
