@@ -45,7 +45,7 @@ static cl::opt<std::string>
                     "batch_matmul, reduce, broadcast, generic, "
                     "extract_slice, insert_slice, collapse_shape, "
                     "expand_shape, pad, concat, cast; off by default: "
-                    "softmax, pack, unpack, attention, narrow_types; full MLIR "
+                    "softmax, pack, unpack, attention, narrow_types, reduce_window; full MLIR "
                     "names work "
                     "too); default: every kind on by default"),
            cl::cat(cat));
