@@ -54,6 +54,32 @@ Facts constantFacts(uint64_t bits, DType t) {
   return f;
 }
 
+Need exactCombineNeed(DType t, Combiner c, int64_t terms, unsigned sumFrac) {
+  Need need;
+  if (isFloat(t) && c == Combiner::Add) {
+    int64_t room = int64_t(1) << significandBits(t);
+    need.exact = true;
+    need.frac = sumFrac;
+    need.bound = std::min<int64_t>(16, (room >> sumFrac) /
+                                           std::max<int64_t>(1, terms + 1));
+    if (need.bound < 1) {
+      need.frac = 0;
+      need.bound = 1;
+    }
+  } else if (isFloat(t) && c == Combiner::Mul) {
+    need.exact = true;
+    need.bound = 1;
+    need.frac = 0;
+  }
+  return need;
+}
+
+int64_t longestExactCombine(DType t, Combiner c) {
+  return isFloat(t) && c == Combiner::Add
+             ? (int64_t(1) << significandBits(t)) - 2
+             : INT64_MAX;
+}
+
 bool fits(const Facts &f, DType t, const Need &n) {
   if (f.coarse || f.derived)
     return false;

@@ -237,6 +237,16 @@ std::pair<int64_t, int64_t> rangeOf(const SVal &s);
 enum class Combiner { Overwrite, Add, Max, Min, Mul };
 StringRef combinerName(Combiner c);
 
+/// What a float input must satisfy so that combining up to `terms` of its
+/// elements with `c` stays exact: sums while (terms + 1) * bound * 2^frac
+/// <= 2^p (`sumFrac` fraction bits where that leaves room, else integers
+/// up to 1); products of -1, 0 and 1 never round. Nothing for integers or
+/// the other combiners.
+Need exactCombineNeed(DType t, Combiner c, int64_t terms, unsigned sumFrac);
+/// The most terms a float sum keeps exact with values in [-1, 1]
+/// (INT64_MAX for anything else).
+int64_t longestExactCombine(DType t, Combiner c);
+
 /// A result extent: static, or mirroring extent `dim` of `value` (dynamic
 /// there means dynamic here, sized by tensor.dim).
 struct DimSrc {

@@ -56,30 +56,22 @@ void buildReduceWindow(Builder &bld) {
                                               {15, Combiner::Mul}});
   bool scanForm = bld.chance(50);
   unsigned sumFrac = bld.pickInt(0, 2);
-  // What a float input must satisfy for windows of `terms` elements.
+  // What a float input must satisfy for windows of `terms` elements, and
+  // the longest float sum that stays exact.
   auto needFor = [&](int64_t terms) {
-    Need need;
-    if (isFloat(t) && comb == Combiner::Add) {
-      int64_t room = int64_t(1) << significandBits(t);
-      need.exact = true;
-      need.frac = sumFrac;
-      need.bound = std::min<int64_t>(
-          16, (room >> sumFrac) / std::max<int64_t>(1, terms + 1));
-      if (need.bound < 1) {
-        need.frac = 0;
-        need.bound = 1;
-      }
-    } else if (isFloat(t) && comb == Combiner::Mul) {
-      need.exact = true;
-      need.bound = 1;
-      need.frac = 0;
-    }
-    return need;
+    return exactCombineNeed(t, comb, terms, sumFrac);
   };
-  // The longest float sum that stays exact with values in [-1, 1].
-  int64_t maxTerms = isFloat(t) && comb == Combiner::Add
-                         ? (int64_t(1) << significandBits(t)) - 2
-                         : INT64_MAX;
+  int64_t maxTerms = longestExactCombine(t, comb);
+  // The most elements a window of `shape` may hold: a scan's whole
+  // dimension, or a pool window of at most 4 per dimension.
+  auto mostTerms = [](ArrayRef<int64_t> shape) {
+    int64_t longest = 0, pool = 1;
+    for (int64_t e : shape) {
+      longest = std::max(longest, e);
+      pool *= 4;
+    }
+    return std::max(longest, pool);
+  };
 
   auto existing = bld.pickExisting([&](ValueId v) {
     const TensorType &ty = bld.prog.type(v);
@@ -88,8 +80,9 @@ void buildReduceWindow(Builder &bld) {
     int64_t longest = 0;
     for (int64_t e : bld.prog.shape(v))
       longest = std::max(longest, e);
-    return longest <= maxTerms && (!scanForm || longest >= 2) &&
-           fits(bld.facts[v], t, needFor(longest * 4));
+    return mostTerms(bld.prog.shape(v)) <= maxTerms &&
+           (!scanForm || longest >= 2) &&
+           fits(bld.facts[v], t, needFor(mostTerms(bld.prog.shape(v))));
   });
   ValueId in;
   Shape shape;
@@ -106,8 +99,7 @@ void buildReduceWindow(Builder &bld) {
     TensorType ty;
     ty.dtype = t;
     ty.dims = shape;
-    int64_t longest = *std::max_element(shape.begin(), shape.end());
-    in = bld.freshArgOfType(ty, shape, needFor(longest * 4));
+    in = bld.freshArgOfType(ty, shape, needFor(mostTerms(shape)));
   }
   unsigned rank = shape.size();
   Facts inF = bld.facts[in];

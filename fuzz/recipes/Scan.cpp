@@ -19,33 +19,13 @@ void buildScan(Builder &bld) {
                                               {20, Combiner::Max},
                                               {20, Combiner::Min},
                                               {20, Combiner::Mul}});
-  // What a float input of scan length `n` must satisfy: prefix sums stay
-  // exact while (n + 1) * bound * 2^frac <= 2^p; products of -1, 0 and 1
-  // never round.
+  // What a float input of scan length `n` must satisfy, and the longest
+  // scan a float sum keeps exact.
   unsigned sumFrac = bld.pickInt(0, 2);
   auto needFor = [&](int64_t n) {
-    Need need;
-    if (isFloat(t) && comb == Combiner::Add) {
-      int64_t room = int64_t(1) << significandBits(t);
-      need.exact = true;
-      need.frac = sumFrac;
-      need.bound = std::min<int64_t>(16, (room >> sumFrac) /
-                                             std::max<int64_t>(1, n + 1));
-      if (need.bound < 1) {
-        need.frac = 0;
-        need.bound = 1;
-      }
-    } else if (isFloat(t) && comb == Combiner::Mul) {
-      need.exact = true;
-      need.bound = 1;
-      need.frac = 0;
-    }
-    return need;
+    return exactCombineNeed(t, comb, n, sumFrac);
   };
-  // Longest scan a float sum keeps exact with values in [-1, 1].
-  int64_t maxLen = isFloat(t) && comb == Combiner::Add
-                       ? (int64_t(1) << significandBits(t)) - 2
-                       : INT64_MAX;
+  int64_t maxLen = longestExactCombine(t, comb);
 
   auto existing = bld.pickExisting([&](ValueId v) {
     const TensorType &ty = bld.prog.type(v);
