@@ -41,6 +41,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <type_traits>
 #include <utility>
 
@@ -1057,33 +1058,71 @@ static LogicalResult topkV2Kernel(Operation *op, Frame &frame) {
   return success();
 }
 
-/// Whether some element of a float tensor is subnormal.
-static bool hasSubnormal(const Tensor &t) {
+/// The values of a float tensor that flushing subnormals to zero could
+/// make compare differently: zeros (one value, +0 == -0) and each subnormal
+/// bit pattern, added to `tiny`; true once `tiny` holds a subnormal and
+/// another such value (then some comparison may flip: a subnormal against
+/// zero, or two subnormals, compare equal once flushed).
+static bool collectTiny(const Tensor &t, std::set<uint64_t> &tiny,
+                        bool &sawSubnormal) {
   DType d = t.dtype();
   if (!isFloat(d) || isComplex(d))
     return false;
-  for (int64_t i = 0, e = t.numElements(); i < e; ++i)
-    if (!t.isUndef(i) && toAPFloat(t.load(i), d).isDenormal())
+  for (int64_t i = 0, e = t.numElements(); i < e; ++i) {
+    if (t.isUndef(i))
+      continue;
+    llvm::APFloat f = toAPFloat(t.load(i), d);
+    if (f.isZero())
+      tiny.insert(0);
+    else if (f.isDenormal()) {
+      tiny.insert(t.load(i));
+      sawSubnormal = true;
+    } else
+      continue;
+    if (sawSubnormal && tiny.size() >= 2)
       return true;
+  }
   return false;
 }
 
-/// A comparator op (sort, topk, arg_compare) whose float operands hold a
-/// subnormal value: IREE's CPU runtime flushes subnormals to zero (and
-/// GPUs may), so which of two such values compares first is the target's
-/// choice, not the program's. Every result then becomes `derivedFrom` the
+/// A comparator op (sort, topk, arg_compare) whose compared float operands
+/// hold a subnormal and another zero or subnormal value: IREE's CPU
+/// runtime flushes subnormals to zero (and GPUs may), so how those two
+/// compare is the target's choice, not the program's. Every result then becomes `derivedFrom` the
 /// op: an agreeing target is still right, a differing one undecided, never
 /// a mismatch (a ref-mutate dtype mutation made an f16 +inf fill an f32
 /// subnormal, and llvm-cpu's topk picked another index: a false alarm).
 /// The generator's comparator operands never hold subnormals
-/// (Need::noDenormal), so generated cases keep their exact verdicts.
+/// (Need::noDenormal), so generated cases keep their exact verdicts (their
+/// payloads may: those are not compared).
 template <LogicalResult (*K)(Operation *, Frame &)>
 static LogicalResult judgingSubnormalComparisons(Operation *op, Frame &frame) {
+  // Only operands the comparator reads count: a sort's operand i is its
+  // block arguments 2i and 2i+1 (a payload it never compares is moved, not
+  // judged); topk's and arg_compare's only float operands are the compared
+  // values (their indices are integers).
   bool subnormal = false;
-  for (Value v : op->getOperands())
-    if (isa<RankedTensorType>(v.getType()) && hasSubnormal(frame.getTensor(v)))
-      subnormal = true;
-  if (failed(K(op, frame)))
+  Block *body = op->getNumRegions() && !op->getRegion(0).empty()
+                    ? &op->getRegion(0).front()
+                    : nullptr;
+  bool isSort = isa<ext::SortOp>(op);
+  std::set<uint64_t> tiny; // topk / arg_compare: values in and out compared
+  bool sawSubnormal = false;
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    if (!isa<RankedTensorType>(v.getType()) || subnormal)
+      continue;
+    if (isSort) {
+      if (body && 2 * i + 1 < body->getNumArguments() &&
+          body->getArgument(2 * i).use_empty() &&
+          body->getArgument(2 * i + 1).use_empty())
+        continue;
+      std::set<uint64_t> own; // a sort compares an operand with itself
+      bool ownSub = false;
+      subnormal = collectTiny(frame.getTensor(v), own, ownSub);
+    } else {
+      subnormal = collectTiny(frame.getTensor(v), tiny, sawSubnormal);
+    }
+  }  if (failed(K(op, frame)))
     return failure();
   if (!subnormal)
     return success();

@@ -46,3 +46,19 @@ func.func @normal_init(%x: tensor<4xf32>) -> (tensor<2xf32>, tensor<2xi32>) {
   } -> tensor<2xf32>, tensor<2xi32>
   return %r#0, %r#1 : tensor<2xf32>, tensor<2xi32>
 }
+
+// A sort compares only its keys: subnormals in a payload it never reads,
+// or a subnormal with no zero or other subnormal to meet, change nothing.
+// RUN: %ref-run %s --function=sort_payload_subnormal --input="3xi32=3 1 2" --input="3xf32=4.4e-41 0 2.8e-45" --freedom=%t.pay.json
+// RUN: FileCheck %s --input-file=%t.pay.json --check-prefix=PAY
+// PAY-NOT: derived_from
+// RUN: %ref-run %s --function=normal_init --input="4xf32=1.75 1 4.4e-41 -3.5" --freedom=%t.lone.json
+// RUN: FileCheck %s --input-file=%t.lone.json --check-prefix=PAY
+func.func @sort_payload_subnormal(%k: tensor<3xi32>, %p: tensor<3xf32>) -> (tensor<3xi32>, tensor<3xf32>) {
+  %r:2 = iree_linalg_ext.sort dimension(0) outs(%k, %p : tensor<3xi32>, tensor<3xf32>) {
+  ^bb0(%a: i32, %b: i32, %x: f32, %y: f32):
+    %lt = arith.cmpi slt, %a, %b : i32
+    iree_linalg_ext.yield %lt : i1
+  } -> tensor<3xi32>, tensor<3xf32>
+  return %r#0, %r#1 : tensor<3xi32>, tensor<3xf32>
+}
