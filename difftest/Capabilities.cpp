@@ -120,11 +120,15 @@ std::optional<std::string> inputRejection(const gpu::IreeTools &tools,
   gpu::RunOptions ro;
   ro.workingDir = workDir.str();
   gpu::ProcessResult r = gpu::runProcess(argv, limits, ro);
-  if (!logPath.empty())
-    (void)writeFile(logPath, "$ " + shellCommand(argv) + "\n# " + r.summary() +
-                                 "\n" + r.stdoutText + r.stderrText);
+  std::string log = "$ " + shellCommand(argv) + "\n# " + r.summary() + "\n" +
+                    r.stdoutText + r.stderrText;
+  auto answer = [&](std::optional<std::string> why) {
+    if (!logPath.empty())
+      (void)writeFile(logPath, log);
+    return why;
+  };
   if (gpu::classifyCompile(r) != gpu::Verdict::CompileError)
-    return std::nullopt;
+    return answer(std::nullopt);
   // A StableHLO program (run as it is: docs/frontends.md) goes through
   // IREE's StableHLO input conversion in that phase, which can be wrong:
   // if the release's own iree-opt parses and verifies the program, the
@@ -139,20 +143,16 @@ std::optional<std::string> inputRejection(const gpu::IreeTools &tools,
     if (fs::can_execute(opt)) {
       std::vector<std::string> parse = {opt, program.str(), "-o", "/dev/null"};
       gpu::ProcessResult p = gpu::runProcess(parse, limits, ro);
-      if (!logPath.empty())
-        (void)writeFile(logPath, "$ " + shellCommand(argv) + "\n# " +
-                                     r.summary() + "\n" + r.stdoutText +
-                                     r.stderrText + "$ " + shellCommand(parse) +
-                                     "\n# " + p.summary() + "\n" +
-                                     p.stderrText);
+      log += "$ " + shellCommand(parse) + "\n# " + p.summary() + "\n" +
+             p.stderrText;
       if (p.kind == gpu::ProcessResult::Kind::Exited && p.exitCode == 0)
-        return std::nullopt;
+        return answer(std::nullopt);
     }
   }
   std::string line = gpu::firstErrorLine(r.stderrText);
   if (line.empty())
     line = "rejected at --compile-to=input: " + r.summary();
-  return line;
+  return answer(line);
 }
 
 namespace {

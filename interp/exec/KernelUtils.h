@@ -162,6 +162,11 @@ void reportUndefReads(Frame &frame, mlir::Operation *op, const Tensor &t,
 bool nextCoords(llvm::MutableArrayRef<int64_t> c,
                 llvm::ArrayRef<int64_t> shape);
 
+/// The kernel of every elementwise op describeScalarOp maps (arith, math,
+/// StableHLO's element ops), on scalars or elementwise on tensors, with
+/// element states and poison (ArithMathKernels.cpp).
+mlir::LogicalResult elementwiseKernel(mlir::Operation *op, Frame &frame);
+
 // One registration function per kernel file (see Kernels.cpp).
 void registerFuncKernels(KernelRegistry &r);
 void registerArithMathKernels(KernelRegistry &r);

@@ -144,6 +144,50 @@ LogicalResult describeScalarOp(Operation *op,
     return success();
   }
 
+  // StableHLO's element ops (interp/dialects/StablehloOps.td): one name for
+  // every element type, so the opcode follows the type (integers signed,
+  // i1 a boolean: add is or, multiply is and).
+  if (name.starts_with("stablehlo.")) {
+    if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+      return success(); // reduce_window, constant, return: not elementwise
+    FailureOr<DType> t = typeOf(op->getOperand(0).getType());
+    if (failed(t))
+      return failure();
+    bool flt = isFloat(*t), boolean = *t == DType::I1;
+    std::optional<ScalarOpcode> code =
+        llvm::StringSwitch<std::optional<ScalarOpcode>>(name)
+            .Case("stablehlo.add", boolean ? ScalarOpcode::OrI
+                                   : flt   ? ScalarOpcode::AddF
+                                           : ScalarOpcode::AddI)
+            .Case("stablehlo.subtract",
+                  boolean ? std::nullopt
+                          : std::optional(flt ? ScalarOpcode::SubF
+                                              : ScalarOpcode::SubI))
+            .Case("stablehlo.multiply", boolean ? ScalarOpcode::AndI
+                                        : flt   ? ScalarOpcode::MulF
+                                                : ScalarOpcode::MulI)
+            .Case("stablehlo.maximum", flt       ? ScalarOpcode::MaximumF
+                                       : boolean ? ScalarOpcode::MaxUI
+                                                 : ScalarOpcode::MaxSI)
+            .Case("stablehlo.minimum", flt       ? ScalarOpcode::MinimumF
+                                       : boolean ? ScalarOpcode::MinUI
+                                                 : ScalarOpcode::MinSI)
+            .Case("stablehlo.and",
+                  flt ? std::nullopt : std::optional(ScalarOpcode::AndI))
+            .Case("stablehlo.or",
+                  flt ? std::nullopt : std::optional(ScalarOpcode::OrI))
+            .Case("stablehlo.xor",
+                  flt ? std::nullopt : std::optional(ScalarOpcode::XOrI))
+            .Default(std::nullopt);
+    ScalarOpDesc d{code.value_or(ScalarOpcode::Copy), *t, *t};
+    if (!code || !isSupported(d))
+      return op->emitError("'")
+             << name << "' on " << getElementTypeOrSelf(op->getOperand(0))
+             << " is not in the interpreter's StableHLO subset";
+    out.push_back(d);
+    return success();
+  }
+
   std::optional<ScalarOpcode> opc = opcodeFor(name);
   if (!opc)
     return success();

@@ -18,8 +18,8 @@ namespace ref {
 
 /// One descriptor per result of `op`, each reading all of the op's operands.
 /// Returns failure (after emitting an error at the op) when the op is an
-/// arith/math op on unsupported types; returns success with an empty vector
-/// when `op` is not an elementwise arith/math op at all.
+/// arith/math (or StableHLO element) op on unsupported types; returns
+/// success with an empty vector when `op` is not such an elementwise op.
 mlir::LogicalResult describeScalarOp(mlir::Operation *op,
                                      llvm::SmallVectorImpl<ScalarOpDesc> &out);
 

@@ -22,7 +22,7 @@ static LogicalResult constantKernel(Operation *op, Frame &frame) {
   return setConstantResult(op, frame, cast<arith::ConstantOp>(op).getValue());
 }
 
-static LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
+LogicalResult elementwiseKernel(Operation *op, Frame &frame) {
   SmallVector<ScalarOpDesc, 2> descs;
   if (failed(describeScalarOp(op, descs)))
     return failure();

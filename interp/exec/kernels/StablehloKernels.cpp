@@ -6,6 +6,8 @@
 //  - maximum, minimum: signed for integers, boolean (or/and) for i1,
 //    IEEE 754-2019 maximum/minimum for floats (NaN propagates, -0 < +0).
 //  - and, or, xor: bitwise on integers and i1.
+//  These element ops run in the shared elementwiseKernel; which scalar op
+//  implements each, per element type, is said in ScalarOpMapping.cpp.
 //  - reduce_window: each input is dilated (base_dilations - 1 init values
 //    between neighbours), padded (padding low/high, negative crops) with
 //    its init value, and every window (window_dimensions elements,
@@ -30,7 +32,7 @@
 
 #include "interp/dialects/StablehloDialect.h"
 #include "interp/exec/KernelUtils.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "interp/exec/ScalarOpMapping.h"
 
 #include <limits>
 
@@ -39,81 +41,6 @@ using namespace mlir;
 namespace ref {
 
 namespace {
-
-/// The scalar op of a StableHLO elementwise op on `t`, or null.
-std::optional<ScalarOpcode> opcodeOf(Operation *op, DType t) {
-  bool flt = isFloat(t);
-  bool boolean = t == DType::I1;
-  return llvm::TypeSwitch<Operation *, std::optional<ScalarOpcode>>(op)
-      .Case([&](stablehlo::AddOp) {
-        return boolean ? ScalarOpcode::OrI
-                       : flt ? ScalarOpcode::AddF : ScalarOpcode::AddI;
-      })
-      .Case([&](stablehlo::SubtractOp) -> std::optional<ScalarOpcode> {
-        if (boolean)
-          return std::nullopt;
-        return flt ? ScalarOpcode::SubF : ScalarOpcode::SubI;
-      })
-      .Case([&](stablehlo::MulOp) {
-        return boolean ? ScalarOpcode::AndI
-                       : flt ? ScalarOpcode::MulF : ScalarOpcode::MulI;
-      })
-      .Case([&](stablehlo::MaxOp) {
-        return flt ? ScalarOpcode::MaximumF
-                   : boolean ? ScalarOpcode::MaxUI : ScalarOpcode::MaxSI;
-      })
-      .Case([&](stablehlo::MinOp) {
-        return flt ? ScalarOpcode::MinimumF
-                   : boolean ? ScalarOpcode::MinUI : ScalarOpcode::MinSI;
-      })
-      .Case([&](stablehlo::AndOp) -> std::optional<ScalarOpcode> {
-        if (flt)
-          return std::nullopt;
-        return ScalarOpcode::AndI;
-      })
-      .Case([&](stablehlo::OrOp) -> std::optional<ScalarOpcode> {
-        if (flt)
-          return std::nullopt;
-        return ScalarOpcode::OrI;
-      })
-      .Case([&](stablehlo::XorOp) -> std::optional<ScalarOpcode> {
-        if (flt)
-          return std::nullopt;
-        return ScalarOpcode::XOrI;
-      })
-      .Default([](Operation *) { return std::nullopt; });
-}
-
-FailureOr<ScalarOpDesc> describe(Operation *op) {
-  Type elem = cast<ShapedType>(op->getResult(0).getType()).getElementType();
-  auto t = getDType(elem, op->getLoc());
-  if (failed(t))
-    return failure();
-  std::optional<ScalarOpcode> code = opcodeOf(op, *t);
-  ScalarOpDesc d{};
-  if (code) {
-    d.op = *code;
-    d.type = *t;
-    d.resultType = *t;
-  }
-  if (!code || !isSupported(d))
-    return op->emitError("'") << op->getName() << "' on " << elem
-                              << " is not in the interpreter's StableHLO "
-                                 "subset";
-  return d;
-}
-
-/// The raw bits of a splat 0-d constant.
-std::optional<uint64_t> splatBits(ElementsAttr attr) {
-  auto dense = dyn_cast<DenseElementsAttr>(attr);
-  if (!dense || !dense.isSplat())
-    return std::nullopt;
-  if (isa<FloatType>(dense.getElementType()))
-    return dense.getSplatValue<APFloat>().bitcastToAPInt().getZExtValue();
-  if (dense.getElementType().isIntOrIndex())
-    return dense.getSplatValue<APInt>().getZExtValue();
-  return std::nullopt;
-}
 
 /// A reduction body compiled to a list of scalar steps over slots: the
 /// block's arguments first, then each op's result.
@@ -154,27 +81,27 @@ FailureOr<CompiledBody> compileBody(stablehlo::ReduceWindowOp rw) {
   for (Operation &op : block.without_terminator()) {
     CompiledBody::Step s;
     if (auto c = dyn_cast<stablehlo::ConstantOp>(op)) {
-      std::optional<uint64_t> bits = splatBits(c.getValue());
-      if (!bits || cast<ShapedType>(c.getType()).getRank() != 0)
-        return op.emitError("a reduction body's constant must be a 0-d "
-                            "dense integer or float");
+      if (cast<ShapedType>(c.getType()).getRank() != 0)
+        return op.emitError("a reduction body's constant must be 0-d");
+      FailureOr<Tensor> value = tensorFromAttr(c.getValue(), op.getLoc());
+      if (failed(value))
+        return failure();
       s.isConstant = true;
-      s.bits = *bits;
+      s.bits = value->load(0);
     } else {
-      if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
-          !isa<stablehlo::StablehloDialect>(op.getDialect()))
+      SmallVector<ScalarOpDesc, 1> descs;
+      if (failed(describeScalarOp(&op, descs)))
+        return failure();
+      if (descs.size() != 1 || op.getNumOperands() != 2)
         return op.emitError("'")
                << op.getName()
                << "' in a reduction body is not in the interpreter's "
                   "StableHLO subset";
-      auto d = describe(&op);
-      if (failed(d))
-        return failure();
-      s.desc = *d;
+      s.desc = descs[0];
       s.a = slot.lookup(op.getOperand(0));
       s.b = slot.lookup(op.getOperand(1));
-      if (d->op == ScalarOpcode::AddF || d->op == ScalarOpcode::SubF ||
-          d->op == ScalarOpcode::MulF)
+      if (s.desc.op == ScalarOpcode::AddF || s.desc.op == ScalarOpcode::SubF ||
+          s.desc.op == ScalarOpcode::MulF)
         cb.orderSensitive = true;
     }
     slot[op.getResult(0)] = cb.numArgs + cb.steps.size();
@@ -234,35 +161,6 @@ bool isIdentityOf(const ScalarOpDesc &d, uint64_t bits) {
   default:
     return false;
   }
-}
-
-LogicalResult binaryKernel(Operation *op, Frame &frame) {
-  auto d = describe(op);
-  if (failed(d))
-    return failure();
-  const Tensor &a = frame.getTensor(op->getOperand(0));
-  const Tensor &b = frame.getTensor(op->getOperand(1));
-  if (a.shape() != b.shape()) {
-    reportUB(frame, op, "operand shapes disagree", {}, false,
-             formatShape(a.shape()) + " and " + formatShape(b.shape()));
-    return failure();
-  }
-  auto out = allocTensorOfShape(frame, op, op->getResult(0).getType(),
-                                a.shape());
-  if (failed(out))
-    return failure();
-  for (int64_t i = 0, e = a.numElements(); i < e; ++i) {
-    UBKind ub = UBKind::None;
-    out->store(i, evalExact(*d, a.load(i), b.load(i), 0, ub));
-    uint8_t s = std::max(a.state(i), b.state(i));
-    if (s != kDefined)
-      out->setState(i, s);
-    else
-      out->setDefined(i);
-  }
-  out->compactUndef();
-  frame.set(op->getResult(0), RtValue::ofTensor(std::move(*out)));
-  return success();
 }
 
 LogicalResult constantKernel(Operation *op, Frame &frame) {
@@ -389,7 +287,7 @@ void registerStablehloKernels(KernelRegistry &r) {
        {"stablehlo.add", "stablehlo.subtract", "stablehlo.multiply",
         "stablehlo.maximum", "stablehlo.minimum", "stablehlo.and",
         "stablehlo.or", "stablehlo.xor"})
-    r.add(name, binaryKernel);
+    r.add(name, elementwiseKernel);
   r.add("stablehlo.constant", constantKernel);
   r.add("stablehlo.reduce_window", reduceWindowKernel);
 }
