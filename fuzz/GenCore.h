@@ -278,6 +278,15 @@ inline uint64_t floatBits(DType t, bool negInf, bool posInf) {
   return 0;
 }
 
+/// The signed extreme of `t`: the lowest value (-inf, INT_MIN) or the
+/// highest (+inf, INT_MAX), the identity of a maximum or of a minimum.
+inline uint64_t signedExtremeBits(DType t, bool lowest) {
+  if (isFloat(t))
+    return floatBits(t, lowest, !lowest);
+  return truncBits(static_cast<uint64_t>(lowest ? intMinOf(t) : intMaxOf(t)),
+                   t);
+}
+
 /// Element type filters for `Builder::pickDType` / `anyDType`.
 inline bool notI1(DType t) { return t != DType::I1; }
 inline bool anyType(DType) { return true; }

@@ -54,13 +54,10 @@ void buildArgCompare(Builder &bld) {
   uint64_t init;
   if (bld.chance(20)) {
     init = bld.pickSmallConstant(t, bld.facts[in]);
-  } else if (isFloat(t)) {
-    init = floatBits(t, greater, !greater);
-  } else if (pred.starts_with("u")) {
+  } else if (!isFloat(t) && pred.starts_with("u")) {
     init = greater ? 0 : truncBits(~uint64_t(0), t);
   } else {
-    init = truncBits(static_cast<uint64_t>(greater ? intMinOf(t) : intMaxOf(t)),
-                     t);
+    init = signedExtremeBits(t, /*lowest=*/greater);
   }
 
   SmallVector<DimSrc, 4> outDims;

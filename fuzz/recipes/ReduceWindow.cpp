@@ -175,13 +175,11 @@ void buildReduceWindow(Builder &bld) {
   switch (comb) {
   case Combiner::Max:
     name = "stablehlo.maximum";
-    identity = f ? floatBits(t, /*negInf=*/true, /*posInf=*/false)
-                 : truncBits(static_cast<uint64_t>(intMinOf(t)), t);
+    identity = signedExtremeBits(t, /*lowest=*/true);
     break;
   case Combiner::Min:
     name = "stablehlo.minimum";
-    identity = f ? floatBits(t, /*negInf=*/false, /*posInf=*/true)
-                 : truncBits(static_cast<uint64_t>(intMaxOf(t)), t);
+    identity = signedExtremeBits(t, /*lowest=*/false);
     break;
   case Combiner::Mul:
     name = "stablehlo.multiply";

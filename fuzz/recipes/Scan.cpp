@@ -62,12 +62,7 @@ void buildScan(Builder &bld) {
     accInit = bitsOf(1.0, t);
   } else if ((comb == Combiner::Max || comb == Combiner::Min) &&
              bld.chance(50)) {
-    bool isMax = comb == Combiner::Max;
-    if (isFloat(t))
-      accInit = floatBits(t, isMax, !isMax);
-    else
-      accInit = truncBits(
-          static_cast<uint64_t>(isMax ? intMinOf(t) : intMaxOf(t)), t);
+    accInit = signedExtremeBits(t, /*lowest=*/comb == Combiner::Max);
   } else if (comb == Combiner::Add && isFloat(t)) {
     accInit = bld.chance(50) ? 0 : bld.pickSmallConstant(t, inF);
   } else {

@@ -65,13 +65,10 @@ void buildTopK(Builder &bld) {
   // "greater" comparator, +inf / the maximum for a "less" one.
   bool greater = pred.ends_with("gt");
   uint64_t init;
-  if (isFloat(t))
-    init = floatBits(t, greater, !greater);
-  else if (pred.starts_with("u"))
+  if (!isFloat(t) && pred.starts_with("u"))
     init = greater ? 0 : truncBits(~uint64_t(0), t);
   else
-    init = truncBits(static_cast<uint64_t>(greater ? intMinOf(t) : intMaxOf(t)),
-                     t);
+    init = signedExtremeBits(t, /*lowest=*/greater);
 
   SmallVector<DimSrc, 4> outDims = bld.mirror(in);
   outDims[dim] = {k, std::nullopt};
