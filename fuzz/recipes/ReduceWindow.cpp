@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fuzz/Recipe.h"
+#include "interp/support/WindowExtent.h"
 
 #include <cmath>
 
@@ -38,14 +39,6 @@ namespace {
 bool windowType(DType t) {
   return t == DType::F32 || t == DType::F16 || t == DType::BF16 ||
          t == DType::I8 || t == DType::I16 || t == DType::I32;
-}
-
-int64_t extentOf(int64_t n, int64_t w, int64_t s, int64_t bd, int64_t wd,
-                 int64_t lo, int64_t hi) {
-  int64_t dilated = n == 0 ? 0 : (n - 1) * bd + 1;
-  int64_t padded = dilated + lo + hi;
-  int64_t span = (w - 1) * wd + 1;
-  return padded < span ? 0 : (padded - span) / s + 1;
 }
 
 void buildReduceWindow(Builder &bld) {
@@ -139,8 +132,8 @@ void buildReduceWindow(Builder &bld) {
       int64_t maxW = std::max<int64_t>(1, (padded - 1) / op.offsets[d] + 1);
       op.ints[d] = bld.pickInt(1, std::min<int64_t>(maxW, 4));
       op.strides[d] = bld.pickInt(1, 3);
-      if (extentOf(n, op.ints[d], op.strides[d], op.sizes[d], op.offsets[d],
-                   op.low[d], op.high[d]) < 1) {
+      if (windowedExtent(n, op.ints[d], op.strides[d], op.sizes[d],
+                         op.offsets[d], op.low[d], op.high[d]) < 1) {
         op.ints[d] = 1;
         op.offsets[d] = 1;
       }
@@ -160,12 +153,12 @@ void buildReduceWindow(Builder &bld) {
   int64_t terms = 1;
   bool maybeAllPadding = false;
   for (unsigned d = 0; d < rank; ++d) {
-    outShape.push_back(extentOf(shape[d], op.ints[d], op.strides[d],
-                                op.sizes[d], op.offsets[d], op.low[d],
-                                op.high[d]));
+    outShape.push_back(windowedExtent(shape[d], op.ints[d], op.strides[d],
+                                      op.sizes[d], op.offsets[d], op.low[d],
+                                      op.high[d]));
     terms *= op.ints[d];
-    maybeAllPadding |= !scanForm && (op.sizes[d] > 1 || op.low[d] > 0 ||
-                                     op.high[d] > 0);
+    maybeAllPadding |=
+        !scanForm && (op.sizes[d] > 1 || op.low[d] > 0 || op.high[d] > 0);
   }
 
   // The body and its identity.

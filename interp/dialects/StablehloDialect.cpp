@@ -30,17 +30,6 @@ LogicalResult ConstantOp::verify() {
   return success();
 }
 
-int64_t windowedExtent(int64_t n, int64_t window, int64_t stride,
-                       int64_t baseDilation, int64_t windowDilation,
-                       int64_t padLow, int64_t padHigh) {
-  int64_t dilated = n == 0 ? 0 : (n - 1) * baseDilation + 1;
-  int64_t padded = dilated + padLow + padHigh;
-  int64_t span = window == 0 ? 0 : (window - 1) * windowDilation + 1;
-  if (padded < span || stride <= 0)
-    return 0;
-  return (padded - span) / stride + 1;
-}
-
 std::optional<WindowParams> windowParams(ReduceWindowOp op) {
   if (op.getInputs().empty())
     return std::nullopt;

@@ -1,7 +1,8 @@
 //===- StablehloDialect.h - The StableHLO ops ref-run interprets -*- C++ -*-===//
 //
-// See StablehloOps.td. Also the shape rule of stablehlo.reduce_window, which
-// the verifier and the kernel share.
+// See StablehloOps.td. Also the window parameters of stablehlo.reduce_window,
+// which the verifier and the kernel share (its shape rule:
+// interp/support/WindowExtent.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,8 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "interp/support/WindowExtent.h"
 
 #include "interp/dialects/StablehloDialect.h.inc"
 
@@ -33,14 +36,6 @@ struct WindowParams {
 /// The parameters of `op` (null: its attributes do not have the input's
 /// rank; the verifier says which).
 std::optional<WindowParams> windowParams(ReduceWindowOp op);
-
-/// The result extent of one dimension: the input extent `n` dilated by
-/// `baseDilation`, padded, then the number of windows of `window` elements
-/// `windowDilation` apart, `stride` apart (StableHLO's spec, reduce_window,
-/// constraint C16). 0 when no window fits.
-int64_t windowedExtent(int64_t n, int64_t window, int64_t stride,
-                       int64_t baseDilation, int64_t windowDilation,
-                       int64_t padLow, int64_t padHigh);
 
 } // namespace ref::stablehlo
 

@@ -199,7 +199,7 @@ LogicalResult reduceWindowKernel(Operation *op, Frame &frame) {
   Shape outShape;
   int64_t windowSize = 1;
   for (size_t d = 0; d < rank; ++d) {
-    outShape.push_back(stablehlo::windowedExtent(
+    outShape.push_back(windowedExtent(
         inShape[d], p->dims[d], p->strides[d], p->baseDilations[d],
         p->windowDilations[d], p->padLow[d], p->padHigh[d]));
     windowSize *= p->dims[d];
