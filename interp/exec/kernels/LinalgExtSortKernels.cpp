@@ -1109,7 +1109,9 @@ static LogicalResult judgingSubnormalComparisons(Operation *op, Frame &frame) {
   std::set<uint64_t> tiny; // topk / arg_compare: values in and out compared
   bool sawSubnormal = false;
   for (auto [i, v] : llvm::enumerate(op->getOperands())) {
-    if (!isa<RankedTensorType>(v.getType()) || subnormal)
+    if (subnormal)
+      break;
+    if (!isa<RankedTensorType>(v.getType()))
       continue;
     if (isSort) {
       if (body && 2 * i + 1 < body->getNumArguments() &&
@@ -1122,7 +1124,8 @@ static LogicalResult judgingSubnormalComparisons(Operation *op, Frame &frame) {
     } else {
       subnormal = collectTiny(frame.getTensor(v), tiny, sawSubnormal);
     }
-  }  if (failed(K(op, frame)))
+  }
+  if (failed(K(op, frame)))
     return failure();
   if (!subnormal)
     return success();
