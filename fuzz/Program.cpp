@@ -619,7 +619,7 @@ private:
       // StableHLO's generic form: the interpreter parses only that (its
       // StableHLO subset), and IREE's input conversion takes it as well.
       DType t = rt.dtype;
-      std::string st = "tensor<" + dtypeName(t).str() + ">";
+      std::string st = TensorType{t, {}}.str(); // tensor<T>, 0-d
       std::string init = helperName("rwinit");
       os << "  " << init << " = \"stablehlo.constant\"() {value = dense<"
          << scalarLiteral(op.scalar, t) << "> : " << st << "} : () -> " << st
