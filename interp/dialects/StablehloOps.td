@@ -7,7 +7,9 @@
 // runs as it is"). A program that uses any other StableHLO op, or the custom
 // assembly forms, is lowered by IREE as before. The spec and StableHLO's own
 // definitions are the authority; only what the interpreter relies on is
-// declared and verified here.
+// declared and verified here. ireetools/Frontend.cpp's
+// isInterpretedStablehloOp lists these ops too (detection cannot depend on
+// the interpreter): keep the two lists the same.
 //
 //===----------------------------------------------------------------------===//
 
