@@ -258,9 +258,9 @@ int fuzzCommand(int argc, char **argv) {
       "ops",
       cl::desc("Comma-separated op kinds the generator draws from (as "
                "fuzz-gen --ops: sort, generic, softmax, pack, unpack, ...; "
-               "full MLIR names work too); default: every kind on by "
-               "default (softmax, pack, unpack, attention and complex only when "
-               "listed)"),
+               "full MLIR names work too; `all`: every kind); default: every "
+               "kind on by default (softmax, pack, unpack, attention, complex, "
+               "narrow_types and reduce_window only when listed)"),
       cl::cat(common.category));
   cl::opt<unsigned> frontend(
       "frontend",
@@ -541,6 +541,14 @@ int fuzzCommand(int argc, char **argv) {
     std::string opsText = c.db->option("ops").value_or("");
     llvm::StringRef(opsText).split(parts, ',', -1, false);
     for (llvm::StringRef p : parts) {
+      // "all": every op kind, the off-by-default ones included (not the
+      // frontend recipes, which --frontend draws).
+      if (p.trim() == "all") {
+        for (unsigned k = unsigned(fuzz::OpKind::Fill);
+             k <= unsigned(fuzz::OpKind::ReduceWindow); ++k)
+          c.gen.ops.push_back(fuzz::OpKind(k));
+        continue;
+      }
       std::optional<fuzz::OpKind> k = fuzz::parseOpKind(p.trim());
       for (llvm::StringRef prefix :
            {"iree_linalg_ext.", "linalg.", "tensor.", "frontend.", "stablehlo."})

@@ -530,6 +530,12 @@ llvm::Error Campaign::runBatch(int64_t b, int64_t first, int64_t count) {
       case MutationOperator::Producer:
         s = addProducer(program, opSeed);
         break;
+      case MutationOperator::Broadcast:
+        s = addBroadcast(program, opSeed);
+        break;
+      case MutationOperator::Contraction:
+        s = addContraction(program, opSeed);
+        break;
       case MutationOperator::Flag: {
         // One of the flags the batch does not compile with already.
         const FlagChoice &f = *guidedFlags[opSeed % guidedFlags.size()];

@@ -826,6 +826,11 @@ int nightlyCommand(int argc, char **argv) {
                "device machine, or put together with `difftest merge`) "
                "instead of running one"),
       cl::cat(common.category));
+  cl::opt<std::string> opsList(
+      "ops",
+      cl::desc("The op kinds the campaign's generator draws (difftest fuzz "
+               "--ops; `all`: every kind, the off-by-default ones included)"),
+      cl::cat(common.category));
   cl::opt<std::string> mutate(
       "mutate",
       cl::desc("DIR[,DIR...]: the campaign also runs mutants of the real "
@@ -1020,6 +1025,8 @@ int nightlyCommand(int argc, char **argv) {
       argv.push_back("--cases=" + std::to_string(cases));
     else
       argv.push_back("--time=" + std::string(time));
+    if (!opsList.empty())
+      argv.push_back("--ops=" + opsList);
     if (!mutate.empty())
       argv.push_back("--mutate=" + mutate);
     if (mutatePct >= 0)

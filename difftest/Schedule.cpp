@@ -30,6 +30,10 @@ llvm::StringRef operatorName(MutationOperator op) {
     return "producer";
   case MutationOperator::Flag:
     return "flag";
+  case MutationOperator::Broadcast:
+    return "broadcast";
+  case MutationOperator::Contraction:
+    return "contraction";
   }
   return "?";
 }

@@ -34,8 +34,16 @@ namespace ref::difftest {
 /// mutations: nothing more, a structural mutation (Structural.h), or one
 /// more compiler flag of the campaign's flag space (the mutant then
 /// compiles alone).
-enum class MutationOperator { RefMutate, Consumer, Reduction, Producer, Flag };
-constexpr size_t kNumOperators = 5;
+enum class MutationOperator {
+  RefMutate,
+  Consumer,
+  Reduction,
+  Producer,
+  Flag,
+  Broadcast,
+  Contraction
+};
+constexpr size_t kNumOperators = 7;
 llvm::StringRef operatorName(MutationOperator op);
 std::optional<MutationOperator> operatorNamed(llvm::StringRef name);
 

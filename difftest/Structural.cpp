@@ -7,6 +7,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <map>
+
 namespace ref::difftest {
 
 using llvm::StringRef;
@@ -406,6 +408,177 @@ std::optional<StructuralMutant> addProducer(StringRef program, uint64_t seed) {
     m.what = llvm::formatv("elementwise producer ({0}{1}) of argument {2}", op,
                            transposed ? ", transposed" : "", k)
                  .str();
+    return m;
+  }
+  return std::nullopt;
+}
+
+std::optional<StructuralMutant> addBroadcast(StringRef program, uint64_t seed) {
+  std::optional<Site> s = parseSite(program);
+  if (!s)
+    return std::nullopt;
+  for (size_t step = 0; step < s->operands.size(); ++step) {
+    size_t k = (seed + step) % s->operands.size();
+    std::optional<TensorTy> ty = parseTensor(s->types[k]);
+    if (!ty || ty->dims.size() > 3 || !(isFloat(ty->elt) || isInt(ty->elt)))
+      continue;
+    unsigned rank = ty->dims.size();
+    unsigned pos = (seed >> 8) % (rank + 1);
+    unsigned extent = 2 + (seed >> 12) % 3;
+    TensorTy outTy = *ty;
+    outTy.dims.insert(outTy.dims.begin() + pos, std::to_string(extent));
+    std::string p = s->prefix, indent = s->indent, v = s->operands[k];
+    std::string code;
+    std::vector<unsigned> all(rank);
+    for (unsigned d = 0; d < rank; ++d)
+      all[d] = d;
+    // The output's dynamic extents are the input's, in the same order (the
+    // new dimension is static).
+    llvm::SmallVector<std::string> sizes =
+        dynamicSizes(*ty, v, p, indent, all, code);
+    std::string out = printTensor(outTy), in = printTensor(*ty);
+    code += llvm::formatv("{0}{1}_e = tensor.empty({2}) : {3}\n", indent, p,
+                          llvm::join(sizes, ", "), out);
+    std::string dims, res;
+    for (unsigned d = 0; d <= rank; ++d) {
+      dims += (d ? ", d" : "d") + std::to_string(d);
+      if (d != pos)
+        res += (res.empty() ? "d" : ", d") + std::to_string(d);
+    }
+    llvm::SmallVector<std::string> iters(rank + 1, "\"parallel\"");
+    code += llvm::formatv(
+        "{0}{1}_r = linalg.generic {{indexing_maps = [affine_map<({2}) -> "
+        "({3})>, {4}], iterator_types = [{5}]} ins({6} : {7}) outs({1}_e : "
+        "{8}) {{\n",
+        indent, p, dims, res, affineMap(rank + 1, false),
+        llvm::join(iters, ", "), v, in, out);
+    code += llvm::formatv("{0}^bb0({1}_in: {2}, {1}_out: {2}):\n", indent, p,
+                          ty->elt);
+    std::string op = negation(ty->elt, p, indent, code);
+    code += llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p,
+                          ty->elt);
+    code += llvm::formatv("{0}} -> {1}\n", indent, out);
+    StructuralMutant m;
+    m.program = replaceResult(program, *s, k, code, p + "_r", out);
+    m.what = llvm::formatv("broadcast consumer ({0}, new dimension {1} of {2}) "
+                           "of result {3}",
+                           op, pos, extent, k)
+                 .str();
+    return m;
+  }
+  return std::nullopt;
+}
+
+std::optional<StructuralMutant> addContraction(StringRef program,
+                                               uint64_t seed) {
+  std::optional<Site> s = parseSite(program);
+  if (!s)
+    return std::nullopt;
+  for (size_t step = 0; step < s->operands.size(); ++step) {
+    size_t k = (seed + step) % s->operands.size();
+    std::optional<TensorTy> ty = parseTensor(s->types[k]);
+    if (!ty || ty->dims.empty() || ty->dims.size() > 3 || ty->elt == "i1" ||
+        !(isFloat(ty->elt) || isInt(ty->elt)))
+      continue;
+    unsigned rank = ty->dims.size();
+    bool fp = isFloat(ty->elt);
+    std::string p = s->prefix, indent = s->indent, v = s->operands[k];
+    std::string in = printTensor(*ty);
+    // The loops and maps, and which input dimension sizes each output
+    // dimension. Rank 1: the outer product x_i * x_j. Rank 2: X X^T (the
+    // rows contracted) or, bit 8 set, X^T X (the columns). Rank 3: the
+    // same per batch.
+    llvm::SmallVector<std::string> iters;
+    std::string lhs, rhs, res, dims, form;
+    llvm::SmallVector<unsigned> outFrom; // output dim -> input dim
+    bool reduces = rank > 1;
+    if (rank == 1) {
+      dims = "d0, d1";
+      lhs = "d0";
+      rhs = "d1";
+      res = "d0, d1";
+      outFrom = {0, 0};
+      iters = {"\"parallel\"", "\"parallel\""};
+      form = "outer product";
+    } else {
+      bool gram = (seed >> 8) & 1; // X^T X
+      std::string b = rank == 3 ? "d0, " : "";
+      unsigned o = rank == 3 ? 1 : 0; // the first non-batch loop
+      auto d = [&](unsigned i) { return "d" + std::to_string(o + i); };
+      dims = b + d(0) + ", " + d(1) + ", " + d(2);
+      res = b + d(0) + ", " + d(1);
+      // d(0), d(1): the kept dimension twice; d(2): the contracted one.
+      lhs = b + (gram ? d(2) + ", " + d(0) : d(0) + ", " + d(2));
+      rhs = b + (gram ? d(2) + ", " + d(1) : d(1) + ", " + d(2));
+      unsigned kept = o + (gram ? 1 : 0);
+      if (rank == 3)
+        outFrom.push_back(0);
+      outFrom.push_back(kept);
+      outFrom.push_back(kept);
+      if (rank == 3)
+        iters.push_back("\"parallel\"");
+      iters.append({"\"parallel\"", "\"parallel\"", "\"reduction\""});
+      form = gram ? "X^T X" : "X X^T";
+      if (rank == 3)
+        form = "batched " + form;
+    }
+    TensorTy outTy;
+    outTy.elt = ty->elt;
+    std::string code;
+    llvm::SmallVector<std::string> sizes;
+    std::map<unsigned, std::string> dimName;
+    for (unsigned j : outFrom) {
+      outTy.dims.push_back(ty->dims[j]);
+      if (ty->dims[j] != "?")
+        continue;
+      if (!dimName.count(j)) {
+        code += llvm::formatv("{0}{1}_c{2} = arith.constant {2} : index\n",
+                              indent, p, j);
+        code += llvm::formatv("{0}{1}_d{2} = tensor.dim {3}, {1}_c{2} : {4}\n",
+                              indent, p, j, v, in);
+        dimName[j] = llvm::formatv("{0}_d{1}", p, j).str();
+      }
+      sizes.push_back(dimName[j]);
+    }
+    std::string out = printTensor(outTy);
+    code += llvm::formatv("{0}{1}_e = tensor.empty({2}) : {3}\n", indent, p,
+                          llvm::join(sizes, ", "), out);
+    std::string init = p + "_e";
+    if (reduces) {
+      code += llvm::formatv("{0}{1}_z = arith.constant {2} : {3}\n", indent, p,
+                            fp ? "0.0" : "0", ty->elt);
+      code += llvm::formatv("{0}{1}_f = linalg.fill ins({1}_z : {2}) "
+                            "outs({1}_e : {3}) -> {3}\n",
+                            indent, p, ty->elt, out);
+      init = p + "_f";
+    }
+    code += llvm::formatv(
+        "{0}{1}_r = linalg.generic {{indexing_maps = [affine_map<({2}) -> "
+        "({3})>, affine_map<({2}) -> ({4})>, affine_map<({2}) -> ({5})>], "
+        "iterator_types = [{6}]} ins({7}, {7} : {8}, {8}) outs({9} : {10}) "
+        "{{\n",
+        indent, p, dims, lhs, rhs, res, llvm::join(iters, ", "), v, in, init,
+        out);
+    code += llvm::formatv("{0}^bb0({1}_a: {2}, {1}_b: {2}, {1}_out: {2}):\n",
+                          indent, p, ty->elt);
+    // Integers wrap (exact on every target); a float sum's order is the
+    // target's choice, which the oracle bounds by the number of terms.
+    code += llvm::formatv("{0}  {1}_m = {2} {1}_a, {1}_b : {3}\n", indent, p,
+                          fp ? "arith.mulf" : "arith.muli", ty->elt);
+    std::string yielded = p + "_m";
+    if (reduces) {
+      code += llvm::formatv("{0}  {1}_s = {2} {1}_out, {1}_m : {3}\n", indent,
+                            p, fp ? "arith.addf" : "arith.addi", ty->elt);
+      yielded = p + "_s";
+    }
+    code += llvm::formatv("{0}  linalg.yield {1} : {2}\n", indent, yielded,
+                          ty->elt);
+    code += llvm::formatv("{0}} -> {1}\n", indent, out);
+    StructuralMutant m;
+    m.program = replaceResult(program, *s, k, code, p + "_r", out);
+    m.what =
+        llvm::formatv("contraction consumer ({0}) of result {1}", form, k)
+            .str();
     return m;
   }
   return std::nullopt;

@@ -13,7 +13,9 @@
 // order; integers: a wrapping addi) from a `linalg.fill`ed init: a
 // reduction root fused after the value's producer. addProducer: an argument
 // negated elementwise (transposed back when it comes in transposed) before
-// its uses. Text only (no MLIR): the interpreter verifies the result like
+// its uses. addBroadcast and addContraction: new indexing maps (a value
+// broadcast into a new dimension; a value contracted with itself, a matmul
+// root fed by the value's producer). Text only (no MLIR): the interpreter verifies the result like
 // any case.
 //
 //===----------------------------------------------------------------------===//
@@ -53,6 +55,24 @@ std::optional<StructuralMutant> addReduction(llvm::StringRef program,
 /// set (the function's argument type changes).
 std::optional<StructuralMutant> addProducer(llvm::StringRef program,
                                             uint64_t seed);
+
+/// The program with one returned value (picked by `seed`; a float, integer
+/// or i1 tensor of rank <= 3) broadcast into a new dimension (its position
+/// picked by bits 8 and up, its extent 2-4 by bits 12 and up) by an
+/// elementwise negation whose input map drops that dimension: a broadcast
+/// fused after the value's producer, and dispatches of one rank more.
+std::optional<StructuralMutant> addBroadcast(llvm::StringRef program,
+                                             uint64_t seed);
+
+/// The program with one returned value (picked by `seed`; a float or
+/// integer, not i1, tensor of rank 1-3) contracted with itself by a
+/// `linalg.generic` of mul and add maps (what IREE's contraction
+/// detection takes for a matmul): rank 1, the outer product x_i x_j (no
+/// reduction); rank 2, X X^T or, bit 8 set, X^T X from a zero fill; rank 3,
+/// the same per batch (the first dimension). Integers wrap; a float sum's
+/// order is the target's, bounded by the oracle like any float reduction.
+std::optional<StructuralMutant> addContraction(llvm::StringRef program,
+                                               uint64_t seed);
 
 } // namespace ref::difftest
 
