@@ -7,8 +7,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <map>
-
 namespace ref::difftest {
 
 using llvm::StringRef;
@@ -170,19 +168,24 @@ std::string replaceResult(StringRef program, Site s, size_t k, StringRef code,
 }
 
 /// `tensor.dim`s of the dynamic extents `dims` of `v` (of type `ty`), named
-/// {p}_d<dim>; their names in order.
+/// {p}_d<dim>; their names in order (a dimension listed twice is read once
+/// and named twice).
 llvm::SmallVector<std::string> dynamicSizes(const TensorTy &ty, StringRef v,
                                             StringRef p, StringRef indent,
                                             llvm::ArrayRef<unsigned> dims,
                                             std::string &code) {
   llvm::SmallVector<std::string> sizes;
+  llvm::SmallVector<unsigned> read;
   for (unsigned d : dims) {
     if (ty.dims[d] != "?")
       continue;
-    code += llvm::formatv("{0}{1}_c{2} = arith.constant {2} : index\n", indent,
-                          p, d);
-    code += llvm::formatv("{0}{1}_d{2} = tensor.dim {3}, {1}_c{2} : {4}\n",
-                          indent, p, d, v, printTensor(ty));
+    if (!llvm::is_contained(read, d)) {
+      read.push_back(d);
+      code += llvm::formatv("{0}{1}_c{2} = arith.constant {2} : index\n",
+                            indent, p, d);
+      code += llvm::formatv("{0}{1}_d{2} = tensor.dim {3}, {1}_c{2} : {4}\n",
+                            indent, p, d, v, printTensor(ty));
+    }
     sizes.push_back(llvm::formatv("{0}_d{1}", p, d));
   }
   return sizes;
@@ -211,27 +214,28 @@ std::string negation(StringRef elt, StringRef p, StringRef indent,
 }
 
 /// An elementwise `linalg.generic` negating `v` (of type `in`) into a new
-/// value {p}_r of type `out`, read through a transposing map if asked.
+/// value {p}_r of type `out`, read through `inputMap` (an identity,
+/// transposing or broadcasting affine map over `out`'s dimensions). The
+/// output's dynamic extents are the input's, in the same order (a transpose
+/// only applies to static values, a broadcast adds a static dimension).
 std::string elementwise(const TensorTy &in, const TensorTy &out, StringRef v,
-                        StringRef p, StringRef indent, bool transposed,
+                        StringRef p, StringRef indent, StringRef inputMap,
                         std::string &op) {
-  unsigned rank = in.dims.size();
+  unsigned rank = in.dims.size(), outRank = out.dims.size();
   std::string code;
   std::vector<unsigned> all(rank);
   for (unsigned d = 0; d < rank; ++d)
     all[d] = d;
-  // The output's dynamic extents are the input's (a transpose only applies
-  // to static values).
   llvm::SmallVector<std::string> sizes =
       dynamicSizes(in, v, p, indent, all, code);
   code += llvm::formatv("{0}{1}_e = tensor.empty({2}) : {3}\n", indent, p,
                         llvm::join(sizes, ", "), printTensor(out));
-  llvm::SmallVector<std::string> iters(rank, "\"parallel\"");
+  llvm::SmallVector<std::string> iters(outRank, "\"parallel\"");
   code += llvm::formatv(
       "{0}{1}_r = linalg.generic {{indexing_maps = [{2}, {3}], "
       "iterator_types = [{4}]} ins({5} : {6}) outs({1}_e : {7}) {{\n",
-      indent, p, affineMap(rank, transposed), affineMap(rank, false),
-      llvm::join(iters, ", "), v, printTensor(in), printTensor(out));
+      indent, p, inputMap, affineMap(outRank, false), llvm::join(iters, ", "),
+      v, printTensor(in), printTensor(out));
   // Block values named with the fresh prefix too: a region that is not
   // isolated from above must not redefine a name of the function.
   code +=
@@ -260,8 +264,9 @@ std::optional<StructuralMutant> addConsumer(StringRef program, uint64_t seed) {
     if (transposed)
       std::swap(outTy.dims[0], outTy.dims[1]);
     std::string op;
-    std::string code = elementwise(*ty, outTy, s->operands[k], s->prefix,
-                                   s->indent, transposed, op);
+    std::string code =
+        elementwise(*ty, outTy, s->operands[k], s->prefix, s->indent,
+                    affineMap(rank, transposed), op);
     StructuralMutant m;
     m.program = replaceResult(program, *s, k, code, s->prefix + "_r",
                               printTensor(outTy));
@@ -387,7 +392,7 @@ std::optional<StructuralMutant> addProducer(StringRef program, uint64_t seed) {
     std::string p = s->prefix, op;
     std::string code =
         elementwise(inTy, *ty, name, p, s->indent.empty() ? "  " : s->indent,
-                    transposed, op);
+                    affineMap(rank, transposed), op);
     std::string newBody;
     size_t last = 0;
     for (size_t at = body.find(name); at != StringRef::npos;
@@ -427,37 +432,17 @@ std::optional<StructuralMutant> addBroadcast(StringRef program, uint64_t seed) {
     unsigned extent = 2 + (seed >> 12) % 3;
     TensorTy outTy = *ty;
     outTy.dims.insert(outTy.dims.begin() + pos, std::to_string(extent));
-    std::string p = s->prefix, indent = s->indent, v = s->operands[k];
-    std::string code;
-    std::vector<unsigned> all(rank);
-    for (unsigned d = 0; d < rank; ++d)
-      all[d] = d;
-    // The output's dynamic extents are the input's, in the same order (the
-    // new dimension is static).
-    llvm::SmallVector<std::string> sizes =
-        dynamicSizes(*ty, v, p, indent, all, code);
-    std::string out = printTensor(outTy), in = printTensor(*ty);
-    code += llvm::formatv("{0}{1}_e = tensor.empty({2}) : {3}\n", indent, p,
-                          llvm::join(sizes, ", "), out);
+    // The input map drops the new dimension.
     std::string dims, res;
     for (unsigned d = 0; d <= rank; ++d) {
       dims += (d ? ", d" : "d") + std::to_string(d);
       if (d != pos)
         res += (res.empty() ? "d" : ", d") + std::to_string(d);
     }
-    llvm::SmallVector<std::string> iters(rank + 1, "\"parallel\"");
-    code += llvm::formatv(
-        "{0}{1}_r = linalg.generic {{indexing_maps = [affine_map<({2}) -> "
-        "({3})>, {4}], iterator_types = [{5}]} ins({6} : {7}) outs({1}_e : "
-        "{8}) {{\n",
-        indent, p, dims, res, affineMap(rank + 1, false),
-        llvm::join(iters, ", "), v, in, out);
-    code += llvm::formatv("{0}^bb0({1}_in: {2}, {1}_out: {2}):\n", indent, p,
-                          ty->elt);
-    std::string op = negation(ty->elt, p, indent, code);
-    code += llvm::formatv("{0}  linalg.yield {1}_n : {2}\n", indent, p,
-                          ty->elt);
-    code += llvm::formatv("{0}} -> {1}\n", indent, out);
+    std::string p = s->prefix, out = printTensor(outTy), op;
+    std::string code =
+        elementwise(*ty, outTy, s->operands[k], p, s->indent,
+                    "affine_map<(" + dims + ") -> (" + res + ")>", op);
     StructuralMutant m;
     m.program = replaceResult(program, *s, k, code, p + "_r", out);
     m.what = llvm::formatv("broadcast consumer ({0}, new dimension {1} of {2}) "
@@ -524,22 +509,11 @@ std::optional<StructuralMutant> addContraction(StringRef program,
     }
     TensorTy outTy;
     outTy.elt = ty->elt;
-    std::string code;
-    llvm::SmallVector<std::string> sizes;
-    std::map<unsigned, std::string> dimName;
-    for (unsigned j : outFrom) {
+    for (unsigned j : outFrom)
       outTy.dims.push_back(ty->dims[j]);
-      if (ty->dims[j] != "?")
-        continue;
-      if (!dimName.count(j)) {
-        code += llvm::formatv("{0}{1}_c{2} = arith.constant {2} : index\n",
-                              indent, p, j);
-        code += llvm::formatv("{0}{1}_d{2} = tensor.dim {3}, {1}_c{2} : {4}\n",
-                              indent, p, j, v, in);
-        dimName[j] = llvm::formatv("{0}_d{1}", p, j).str();
-      }
-      sizes.push_back(dimName[j]);
-    }
+    std::string code;
+    llvm::SmallVector<std::string> sizes =
+        dynamicSizes(*ty, v, p, indent, outFrom, code);
     std::string out = printTensor(outTy);
     code += llvm::formatv("{0}{1}_e = tensor.empty({2}) : {3}\n", indent, p,
                           llvm::join(sizes, ", "), out);
